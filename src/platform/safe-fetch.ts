@@ -1,0 +1,151 @@
+import { isIP } from 'node:net';
+import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
+import { checkedLookup } from './checked-lookup.js';
+import { isPrivateAddress } from './private-address.js';
+import { findPrivateRefusal, SafeFetchError } from './safe-fetch-error.js';
+
+export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error.js';
+
+export interface SafeFetchOptions {
+  /** The operator's POSTROOM_ALLOW_PRIVATE_URLS; false refuses private/loopback/reserved hosts. */
+  allowPrivate?: boolean;
+  /** Largest body accepted, in bytes (default 10 MB). */
+  maxBytes?: number;
+  /** Deadline for the whole fetch, redirects and body included (default 10 s). */
+  timeoutMs?: number;
+  /** Redirects followed, each hop checked again like the first (default 3; 0 refuses any). */
+  maxRedirects?: number;
+}
+
+export interface SafeFetchResult {
+  /** The URL the body came from, after redirects. */
+  url: string;
+  status: number;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+const DEFAULTS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
+const agents = new Map<boolean, Agent>();
+
+/** One agent per policy so pooled connections never cross from the permissive to the strict one. */
+function agentFor(allowPrivate: boolean): Agent {
+  let agent = agents.get(allowPrivate);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: checkedLookup(allowPrivate) }, keepAliveTimeout: 4_000 });
+    agents.set(allowPrivate, agent);
+  }
+  return agent;
+}
+
+/** GET a caller-supplied http(s) URL with size, time, redirect and address limits. */
+export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const { maxBytes, timeoutMs, maxRedirects } = { ...DEFAULTS, ...options };
+  const allowPrivate = options.allowPrivate ?? false;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let current = checkUrl(url, url, allowPrivate);
+  for (let hop = 0; ; hop++) {
+    const res = await send(current, allowPrivate, signal, timeoutMs);
+    if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+      discard(res.body);
+      if (hop >= maxRedirects) {
+        const why = maxRedirects === 0 ? 'redirects are not followed' : `more than ${maxRedirects} redirects`;
+        throw new SafeFetchError('too_many_redirects', url, `${url}: ${why}`);
+      }
+      current = checkUrl(url, new URL(String(res.headers.location), current).href, allowPrivate);
+      continue;
+    }
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      discard(res.body);
+      throw new SafeFetchError('http_status', url, `${url} answered HTTP ${res.statusCode}`, res.statusCode);
+    }
+    const declared = Number(res.headers['content-length'] ?? Number.NaN);
+    const bytes = await readLimited(res.body, url, maxBytes, declared, timeoutMs);
+    const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
+    return { url: current.href, status: res.statusCode, contentType, bytes };
+  }
+}
+
+function checkUrl(original: string, candidate: string, allowPrivate: boolean): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    throw new SafeFetchError('invalid_url', original, `${candidate} is not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new SafeFetchError('invalid_url', original, `${candidate}: only http and https URLs are fetched`);
+  }
+  // Sockets skip the DNS hook for IP literals, so literals are judged here.
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) {
+    throw new SafeFetchError('private_address', original, `${candidate}: ${host} is a private address`);
+  }
+  return parsed;
+}
+
+async function send(url: URL, allowPrivate: boolean, signal: AbortSignal, timeoutMs: number) {
+  try {
+    return await request(url, {
+      method: 'GET',
+      dispatcher: agentFor(allowPrivate),
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      headers: { 'user-agent': 'Postroom/0.1 (+asset fetch)', accept: '*/*' },
+    });
+  } catch (err) {
+    throw translate(err, url.href, timeoutMs);
+  }
+}
+
+async function readLimited(
+  body: Dispatcher.ResponseData['body'],
+  url: string,
+  max: number,
+  declared: number,
+  timeoutMs: number,
+) {
+  if (declared > max) {
+    discard(body);
+    throw new SafeFetchError('too_large', url, `${url} is ${declared} bytes, over the ${max}-byte limit`);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of body) {
+      total += chunk.length;
+      if (total > max) {
+        discard(body);
+        throw new SafeFetchError('too_large', url, `${url} is over the ${max}-byte limit`);
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    throw translate(err, url, timeoutMs);
+  }
+  return new Uint8Array(Buffer.concat(chunks, total));
+}
+
+function translate(err: unknown, url: string, timeoutMs: number): SafeFetchError {
+  if (err instanceof SafeFetchError) return err;
+  const refusal = findPrivateRefusal(err);
+  if (refusal) return new SafeFetchError('private_address', url, `${url}: ${refusal.message}`);
+  const name = (err as { name?: string })?.name;
+  if (
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError
+  ) {
+    return new SafeFetchError('timeout', url, `${url} did not answer within ${timeoutMs} ms`);
+  }
+  const detail = (err as { code?: string; message?: string })?.code ?? (err as Error)?.message ?? String(err);
+  return new SafeFetchError('network', url, `${url} could not be fetched (${detail})`);
+}
+
+/** Stops a body we will not read; destroy() emits 'error', which must not go unhandled. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
+}
