@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  assertValidBlobKey,
+  type BlobBody,
+  type BlobInfo,
+  type BlobStore,
+  type BlobStream,
+  type PutOptions,
+  type StoredBlob,
+} from './blob-store.js';
+
+const DEFAULT_TYPE = 'application/octet-stream';
+
+/**
+ * Blobs as files under one root folder (the app uses `${POSTROOM_DATA_DIR}/blobs`). Each blob
+ * has a `<file>.meta.json` beside it holding its content type. Writes go to a temp file in
+ * the same folder and are renamed into place, so readers see the old blob or the new one,
+ * never half of one; the metadata is renamed first so a visible blob always has its type.
+ */
+export class FsBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, body: BlobBody, options: PutOptions = {}): Promise<BlobInfo> {
+    const file = this.pathOf(key);
+    await mkdir(dirname(file), { recursive: true });
+    const suffix = `.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+    const contentType = options.contentType ?? DEFAULT_TYPE;
+    try {
+      const size = await writeBody(file + suffix, body);
+      await writeFile(`${file}.meta.json${suffix}`, JSON.stringify({ contentType }));
+      await rename(`${file}.meta.json${suffix}`, `${file}.meta.json`);
+      await rename(file + suffix, file);
+      return { key, size, contentType };
+    } catch (err) {
+      await rm(file + suffix, { force: true });
+      await rm(`${file}.meta.json${suffix}`, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<StoredBlob | null> {
+    const file = this.pathOf(key);
+    const bytes = await readFile(file).catch(ifMissing(null));
+    if (!bytes) return null;
+    return { key, size: bytes.length, contentType: await this.typeOf(file), bytes: new Uint8Array(bytes) };
+  }
+
+  async stream(key: string): Promise<BlobStream | null> {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(ifMissing(null));
+    if (!info) return null;
+    return { key, size: info.size, contentType: await this.typeOf(file), stream: createReadStream(file) };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await stat(this.pathOf(key)).catch(ifMissing(null)))?.isFile() ?? false;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
+    const existed = await this.exists(key);
+    await rm(file, { force: true });
+    await rm(`${file}.meta.json`, { force: true });
+    return existed;
+  }
+
+  private pathOf(key: string): string {
+    assertValidBlobKey(key);
+    return join(this.root, key);
+  }
+
+  private async typeOf(file: string): Promise<string> {
+    const meta = await readFile(`${file}.meta.json`, 'utf8').catch(ifMissing(null));
+    return meta ? (JSON.parse(meta).contentType ?? DEFAULT_TYPE) : DEFAULT_TYPE;
+  }
+}
+
+async function writeBody(file: string, body: BlobBody): Promise<number> {
+  if (body instanceof Uint8Array) {
+    await writeFile(file, body);
+    return body.length;
+  }
+  let size = 0;
+  const counted = Readable.from(body).on('data', (chunk: Uint8Array) => {
+    size += chunk.length;
+  });
+  await pipeline(counted, createWriteStream(file));
+  return size;
+}
+
+function ifMissing<T>(fallback: T) {
+  return (err: NodeJS.ErrnoException): T => {
+    if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return fallback;
+    throw err;
+  };
+}
