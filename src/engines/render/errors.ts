@@ -1,0 +1,33 @@
+/**
+ * The two ways a render fails. The letters API turns a RenderInputError into a 400 naming
+ * `field` (or, in the background job, a cancellation with reason `invalid_content` and
+ * `message` as the note); a RenderUnavailableError means "try again later" (browser crashed,
+ * timed out, pool closing, an asset host was unreachable) and the job should retry.
+ */
+export class RenderInputError extends Error {
+  override readonly name: string = 'RenderInputError';
+  constructor(
+    /** The request field at fault: `html`, `pdf`, `attachedPDF`, `to`, `from`... */
+    readonly field: string,
+    message: string,
+    /** A stable code for tests and logs, e.g. `page_size`, `encrypted`, `asset_fetch`. */
+    readonly code: string = 'invalid_content',
+  ) {
+    super(message);
+  }
+}
+
+/** A PDF supplied by the caller failed a check (parse, encryption, size, page size, pages). */
+export class PdfCheckError extends RenderInputError {
+  override readonly name = 'PdfCheckError';
+}
+
+export class RenderUnavailableError extends Error {
+  override readonly name = 'RenderUnavailableError';
+  readonly retryable = true;
+}
+
+/** The template text itself cannot be parsed (unclosed block, bad syntax). */
+export class TemplateSyntaxError extends Error {
+  override readonly name = 'TemplateSyntaxError';
+}

@@ -1,0 +1,35 @@
+/**
+ * Every physical page size the renderer produces, in PDF points (1/72 in). One table so
+ * postcards, self mailers and cheques add rows here and reuse the same HTML→PDF and checks.
+ */
+export interface PageSize {
+  /** PDF points. */
+  width: number;
+  height: number;
+  /** What Chromium's page.pdf() is asked for: exact CSS lengths avoid rounding drift. */
+  css: { width: string; height: string };
+}
+
+const inch = (n: number): number => n * 72;
+const mm = (n: number): number => (n * 72) / 25.4;
+
+function size(width: number, height: number, cssWidth: string, cssHeight: string): PageSize {
+  return Object.freeze({ width, height, css: Object.freeze({ width: cssWidth, height: cssHeight }) });
+}
+
+export const PAGE_SIZES = Object.freeze({
+  us_letter: size(inch(8.5), inch(11), '8.5in', '11in'),
+  a4: size(mm(210), mm(297), '210mm', '297mm'),
+  us_legal: size(inch(8.5), inch(14), '8.5in', '14in'),
+  postcard_6x4: size(inch(6), inch(4), '6in', '4in'),
+  postcard_9x6: size(inch(9), inch(6), '9in', '6in'),
+  postcard_11x6: size(inch(11), inch(6), '11in', '6in'),
+});
+
+export type PageSizeName = keyof typeof PAGE_SIZES;
+export type LetterSize = 'us_letter' | 'a4';
+
+/** A supplied PDF page may differ from the nominal size by this much (≈1 mm), for rounding. */
+export const PAGE_SIZE_TOLERANCE_PT = 3;
+
+export { inch, mm };
