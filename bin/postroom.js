@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The `postroom` command. Runs the compiled CLI; `npm install` builds it (the `prepare` script).
+import { main } from '../dist/cli/main.js';
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (typeof code === 'number') process.exitCode = code;
+  },
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs everything Postroom needs on a fresh Debian machine: system packages (Chromium for
+# PDFs, poppler-utils for PDF text checks), npm dependencies, and the compiled CLI.
+# Safe to run again: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v chromium >/dev/null 2>&1 || [ -x "${POSTROOM_CHROMIUM_PATH:-/nonexistent}" ] || need_apt+=(chromium)
+command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
+fc-list 2>/dev/null | grep -qi 'dejavu\|liberation' || need_apt+=(fonts-dejavu-core fonts-liberation)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "bootstrap: installing system packages: ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "bootstrap: installing npm dependencies"
+  npm ci --no-audit --no-fund --loglevel=error
+else
+  npm run --silent build
+fi

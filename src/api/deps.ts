@@ -1,0 +1,12 @@
+import type { Config } from '../config/config.js';
+import type { Pool } from '../db/pool.js';
+import type { Clock } from '../platform/clock.js';
+import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
+
+/** Everything a route needs, built once in main.ts (or by the test harness) and passed down. */
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  clock: Clock;
+  addressing: ContactAddressing;
+}

@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppDeps } from '../deps.js';
+import { contactsRoutes } from './contacts/contacts.routes.js';
+
+/** The print-mail route registry: a new resource is one line here. */
+export const printMailResources = [contactsRoutes];
+
+export const printMailRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  for (const resource of printMailResources) await app.register(resource, { deps });
+};

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppDeps } from './api/deps.js';
+import { installApiDocs } from './api/docs.js';
+import { installHealth } from './api/health.js';
+import { printMailRoutes } from './api/print-mail/routes.js';
+import type { Product } from './platform/auth/api-key.js';
+import { createAuthenticator } from './platform/auth/authenticate.js';
+import { installBodyParsers } from './platform/body-parsers.js';
+import { installErrorHandling } from './platform/error-handler.js';
+import { installMetrics } from './platform/metrics.js';
+import { createRateLimiter } from './platform/rate-limit.js';
+
+/** Builds the HTTP app without listening: main.ts listens, tests listen on port 0. */
+export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger | undefined,
+    disableRequestLogging: true,
+    bodyLimit: deps.config.bodyLimitBytes,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    ajv: {
+      customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
+
+  installErrorHandling(app);
+  await installBodyParsers(app, deps.config.bodyLimitBytes);
+  await installApiDocs(app);
+  installMetrics(app);
+  installHealth(app, deps.pool);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const authenticate = createAuthenticator(deps.pool);
+  const takeToken = createRateLimiter(deps.config.rateLimitPerSecond, deps.config.rateLimitBurst);
+  const guard = (product: Product) => async (request: FastifyRequest) => {
+    request.auth = await authenticate(request, product);
+    takeToken(request.auth.keyId);
+  };
+
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', guard('print-mail'));
+      await scope.register(printMailRoutes, { deps });
+    },
+    { prefix: '/print-mail/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,56 @@
+import { loadConfig } from '../config/config.js';
+import { migrate } from '../db/migrate.js';
+import { main as serve } from '../main.js';
+import { type Args, parseArgs, UsageError } from './args.js';
+import { KEYS_USAGE, keysCommand } from './keys.js';
+import { withDatabase } from './with-database.js';
+
+const USAGE = `Usage:
+postroom serve                 API + job workers (PORT, HOST, DATABASE_URL, POSTROOM_DATA_DIR, POSTROOM_PUBLIC_URL)
+postroom worker                job workers only, against a shared DATABASE_URL
+postroom migrate               apply database migrations and exit
+${KEYS_USAGE}`;
+
+type Command = (args: Args) => Promise<number>;
+
+/** Every subcommand, in one table. */
+const COMMANDS: Record<string, Command> = {
+  serve: async () => {
+    await serve(loadConfig(), 'serve');
+    return -1; // keep running until a signal
+  },
+  worker: async () => {
+    await serve(loadConfig(), 'worker');
+    return -1;
+  },
+  migrate: async () => {
+    const applied = await withDatabase(async (db) => migrate(db.pool));
+    console.log(applied.length ? `applied ${applied.join(', ')}` : 'database is up to date');
+    return 0;
+  },
+  keys: keysCommand,
+};
+
+export async function main(argv: string[]): Promise<number | undefined> {
+  const args = parseArgs(argv);
+  const name = args.positional[0];
+  if (!name || name === 'help' || args.flags.help) {
+    console.log(USAGE);
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    console.error(`unknown command "${name}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const code = await command(args);
+    return code < 0 ? undefined : code;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw err;
+  }
+}

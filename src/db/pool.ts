@@ -1,0 +1,27 @@
+import pg from 'pg';
+
+export type Pool = pg.Pool;
+/** Anything that runs a query: the pool, or a client inside a transaction. Repos take this. */
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+// timestamptz and bigint come back as strings; ISO text is what the API returns anyway.
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface PoolOptions {
+  /** A schema to work in (tests get a throwaway one); `public` stays on the path for extensions. */
+  schema?: string;
+  max?: number;
+}
+
+export function createPool(url: string, options: PoolOptions = {}): Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+    application_name: 'postroom',
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  return pool;
+}

@@ -1,0 +1,73 @@
+import type { Scope } from '../platform/auth/authenticate.js';
+import type { ListQuery, Search } from '../platform/lists.js';
+import type { Queryable } from './pool.js';
+
+/**
+ * The SQL every document-shaped resource table shares (columns id, org_id, live, doc,
+ * search_text, created_at, updated_at). Table names come from code, never from callers.
+ * Reads return `doc::text` so a GET sends stored JSON without parsing it again.
+ */
+export interface ListFilter {
+  /** Extra equality on a jsonb top-level field, e.g. events by type (any of the values). */
+  field: string;
+  values: string[];
+}
+
+export async function getDoc(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  id: string,
+): Promise<string | undefined> {
+  const res = await db.query(
+    `SELECT doc::text AS doc FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3`,
+    [id, scope.orgId, scope.live],
+  );
+  return res.rows[0]?.doc;
+}
+
+export async function listDocs(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  query: ListQuery,
+  search: Search | undefined,
+  filters: ListFilter[] = [],
+): Promise<{ totalCount: number; docs: string[] }> {
+  const params: unknown[] = [scope.orgId, scope.live];
+  const where = ['org_id = $1', 'live = $2'];
+  if (search?.kind === 'text') {
+    params.push(`%${search.phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`search_text LIKE $${params.length}`);
+  } else if (search?.kind === 'fields') {
+    params.push(JSON.stringify(search.contains));
+    where.push(`doc @> $${params.length}::jsonb`);
+  }
+  for (const f of filters) {
+    params.push(f.values);
+    where.push(`doc->>'${f.field.replace(/[^A-Za-z0-9_]/g, '')}' = ANY($${params.length})`);
+  }
+  const filtered = where.length > 2;
+  const page = db.query(
+    `SELECT doc::text AS doc FROM ${table} WHERE ${where.join(' AND ')}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.limit, query.skip],
+  );
+  const count = filtered
+    ? db.query(`SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.join(' AND ')}`, params)
+    : db.query(
+        'SELECT coalesce(sum(n), 0)::bigint AS n FROM resource_counts WHERE org_id = $1 AND live = $2 AND resource = $3',
+        [scope.orgId, scope.live, table],
+      );
+  const [rows, total] = await Promise.all([page, count]);
+  return { totalCount: Number(total.rows[0].n), docs: rows.rows.map((r) => r.doc) };
+}
+
+export async function deleteRow(db: Queryable, table: string, scope: Scope, id: string): Promise<boolean> {
+  const res = await db.query(`DELETE FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3`, [
+    id,
+    scope.orgId,
+    scope.live,
+  ]);
+  return (res.rowCount ?? 0) > 0;
+}

@@ -1,0 +1,39 @@
+import type { Config } from './config/config.js';
+import { firstRun } from './first-run.js';
+import { startRuntime } from './runtime.js';
+
+/**
+ * `postroom serve` (HTTP + workers) and `postroom worker` (workers only): the only place that
+ * listens. Stops cleanly on SIGINT/SIGTERM: HTTP closes, jobs finish, embedded PostgreSQL stops.
+ */
+export async function main(config: Config, mode: 'serve' | 'worker'): Promise<void> {
+  const runtime = await startRuntime(config, { http: mode === 'serve', workers: true });
+  const { logger } = runtime;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const keys = await firstRun(runtime.db.pool, config.dataDir);
+  if (keys) {
+    console.log('\nFirst start: created organization "default" with these test keys (also in');
+    console.log(`${config.dataDir}/first-run-keys.txt):`);
+    for (const [product, key] of Object.entries(keys)) console.log(`  ${product.padEnd(10)} ${key}`);
+    console.log('');
+  }
+  if (runtime.app) {
+    await runtime.app.listen({ port: config.port, host: config.host });
+    logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/docs` }, 'postroom listening');
+  } else {
+    logger.info('postroom worker running');
+  }
+}

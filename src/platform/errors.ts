@@ -1,0 +1,45 @@
+/**
+ * The error catalogue: every error the API returns is thrown as `apiError(code, message)`.
+ * One handler (error-handler.ts) renders it in the print-mail shape or the address envelope.
+ */
+export const ERROR_CATALOGUE = Object.freeze({
+  validation_error: 400,
+  missing_auth_error: 401,
+  permission_missing_error: 401, // the hosted service answers 401 for a valid key without the right
+  not_found_error: 404,
+  payload_too_large_error: 413,
+  unsupported_media_type_error: 415,
+  invalid_progression_error: 422,
+  order_not_cancellable_error: 422,
+  idempotency_key_reuse_error: 422,
+  lookup_limit_exceeded_error: 402,
+  return_envelope_already_exists_error: 422,
+  rate_limit_exceeded_error: 429,
+  internal_error: 500,
+  service_unavailable_error: 503,
+});
+
+export type ErrorType = keyof typeof ERROR_CATALOGUE;
+
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly type: ErrorType;
+  readonly headers: Record<string, string>;
+
+  constructor(type: ErrorType, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.type = type;
+    this.statusCode = ERROR_CATALOGUE[type];
+    this.headers = headers;
+  }
+}
+
+export function apiError(type: ErrorType, message: string, headers?: Record<string, string>): ApiError {
+  return new ApiError(type, message, headers);
+}
+
+export const notFound = (what: string, id: string): ApiError =>
+  apiError('not_found_error', `Could not find ${what} with id ${id}.`);
+
+export const invalid = (field: string, problem: string): ApiError =>
+  apiError('validation_error', `${field} ${problem}`);

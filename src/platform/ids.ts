@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const ID_LENGTH = 22;
+
+/** Every id prefix the API hands out, in one frozen home. */
+export const ID_PREFIX = Object.freeze({
+  contact: 'contact',
+  template: 'template',
+  letter: 'letter',
+  event: 'event',
+  webhook: 'webhook',
+  webhookInvocation: 'webhook_invocation',
+  apiKey: 'key',
+  organization: 'org',
+});
+
+/** 22 base58 characters: ~128 bits of randomness, as the hosted service's ids have. */
+export function randomBase58(length = ID_LENGTH): string {
+  // Rejection sampling keeps the distribution uniform (58 does not divide 256).
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 232 && out.length < length) out += ALPHABET[byte % 58];
+    }
+  }
+  return out;
+}
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBase58()}`;
+}
+
+/** Pattern for an id of the given prefix, as used in path-parameter schemas. */
+export function idPattern(prefix: string): string {
+  return `^${prefix}_[1-9A-HJ-NP-Za-km-z]{22}$`;
+}
+
+export function isId(prefix: string, value: unknown): value is string {
+  return typeof value === 'string' && new RegExp(idPattern(prefix)).test(value);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import pino, { type Logger } from 'pino';
+import { createAddressing } from './api/addressing.js';
+import type { AppDeps } from './api/deps.js';
+import { buildApp } from './app.js';
+import type { Config } from './config/config.js';
+import { type Database, openDatabase } from './db/database.js';
+import { startQueue } from './jobs/queue.js';
+import { startWorkers } from './jobs/registry.js';
+import { type Clock, systemClock } from './platform/clock.js';
+
+export interface RuntimeOptions {
+  /** Serve HTTP (false for `postroom worker`). */
+  http: boolean;
+  /** Run job workers in this process. */
+  workers: boolean;
+  /** A schema of its own (tests). */
+  schema?: string;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  deps: AppDeps;
+  boss: PgBoss;
+  app?: FastifyInstance;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Wires config -> database -> queue -> app -> workers. main.ts listens; tests listen on port 0. */
+export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const db = await openDatabase(config, {
+    schema: options.schema,
+    log: (m) => logger.debug({ pg: m }, 'postgres'),
+  });
+  const clock = options.clock ?? systemClock;
+  const boss = await startQueue(db.url, db.schema, (err) => logger.error({ err }, 'job queue error'));
+  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing() };
+  const app = options.http ? await buildApp(deps, logger) : undefined;
+  if (options.workers) {
+    await startWorkers(boss, { pool: db.pool, clock, log: (obj, msg) => logger.info(obj, msg) });
+  }
+  let closed = false;
+  return {
+    config,
+    db,
+    deps,
+    boss,
+    app,
+    logger,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app?.close();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await db.close();
+    },
+  };
+}
