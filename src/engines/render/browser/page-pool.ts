@@ -1,0 +1,177 @@
+import { RenderInputError, RenderUnavailableError } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { DEFAULT_CHROMIUM_PATH, type LaunchedBrowser, launchBrowser } from './launch-browser.js';
+import { type PooledPage, preparePage } from './page-setup.js';
+
+export interface BrowserPoolOptions {
+  /** Chromium binary; default /usr/bin/chromium (Debian's package). */
+  executablePath?: string;
+  /** Tabs rendering at once. 3 measured best on 2 cores (docs/benchmarks.md). */
+  size?: number;
+  /** Per-job limit once a tab is held; the job then fails retryably. */
+  renderTimeoutMs?: number;
+  launchTimeoutMs?: number;
+  /** A tab is replaced after this many jobs so long runs cannot grow a tab without bound. */
+  recyclePageAfter?: number;
+}
+
+/** One running browser and its tabs; replaced whole when the browser dies. */
+interface Generation {
+  launched: LaunchedBrowser;
+  pages: Set<PooledPage>;
+  idle: PooledPage[];
+  creating: number;
+  dead: boolean;
+  /** Rejects when the browser disconnects, so in-flight jobs fail instead of hanging. */
+  crashed: Promise<never>;
+}
+
+/**
+ * A warm pool of Chromium tabs. Jobs borrow a tab with withPage(); a crashed or disconnected
+ * browser fails the jobs it was running with RenderUnavailableError (retryable) and is
+ * relaunched on the next job. close() ends the browser and deletes its profile folder.
+ */
+export class BrowserPool {
+  readonly size: number;
+  readonly #opts: Required<BrowserPoolOptions>;
+  #generation?: Generation;
+  #launching?: Promise<Generation>;
+  #waiters: Array<() => void> = [];
+  #closed = false;
+
+  constructor(options: BrowserPoolOptions = {}) {
+    this.#opts = {
+      executablePath: options.executablePath ?? DEFAULT_CHROMIUM_PATH,
+      size: Math.max(1, options.size ?? 3),
+      renderTimeoutMs: options.renderTimeoutMs ?? LIMITS.renderTimeoutMs,
+      launchTimeoutMs: options.launchTimeoutMs ?? 30_000,
+      recyclePageAfter: options.recyclePageAfter ?? 1_000,
+    };
+    this.size = this.#opts.size;
+  }
+
+  /** Launches the browser and opens every tab now rather than on the first jobs. */
+  async warm(): Promise<void> {
+    await Promise.all(Array.from({ length: this.size }, () => this.withPage(async () => {})));
+  }
+
+  /** Runs `job` with a tab of its own, within the render timeout. */
+  async withPage<T>(
+    job: (page: PooledPage) => Promise<T>,
+    timeoutMs = this.#opts.renderTimeoutMs,
+  ): Promise<T> {
+    const { gen, pooled } = await this.#acquire();
+    pooled.blocked = [];
+    let healthy = false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new RenderUnavailableError(`render took over ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+    });
+    try {
+      const result = await Promise.race([job(pooled), gen.crashed, timeout]);
+      healthy = true;
+      return result;
+    } catch (err) {
+      if (err instanceof RenderInputError || err instanceof RenderUnavailableError) throw err;
+      const why = gen.dead ? 'the browser exited during the render' : `the browser failed: ${message(err)}`;
+      throw new RenderUnavailableError(why, { cause: err });
+    } finally {
+      clearTimeout(timer);
+      this.#release(gen, pooled, healthy);
+    }
+  }
+
+  /** The browser's process id, for tests and memory accounting. */
+  browserPid(): number | undefined {
+    return this.#generation?.launched.browser.process()?.pid;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#wakeAll();
+    const gen = this.#generation ?? (await this.#launching?.catch(() => undefined));
+    if (!gen) return;
+    await gen.launched.browser.close().catch(() => gen.launched.browser.process()?.kill('SIGKILL'));
+    await gen.launched.cleanup();
+  }
+
+  async #acquire(): Promise<{ gen: Generation; pooled: PooledPage }> {
+    for (;;) {
+      if (this.#closed) throw new RenderUnavailableError('the browser pool is closed');
+      const gen = await this.#current();
+      const idle = gen.idle.pop();
+      if (idle) return { gen, pooled: idle };
+      if (gen.pages.size + gen.creating < this.size) {
+        gen.creating++;
+        try {
+          const pooled = await preparePage(await gen.launched.browser.newPage());
+          gen.pages.add(pooled);
+          return { gen, pooled };
+        } catch (err) {
+          if (gen.dead) continue;
+          throw new RenderUnavailableError(`could not open a browser tab: ${message(err)}`, { cause: err });
+        } finally {
+          gen.creating--;
+        }
+      }
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+  }
+
+  #release(gen: Generation, pooled: PooledPage, healthy: boolean): void {
+    pooled.renders++;
+    if (healthy && !gen.dead && pooled.renders < this.#opts.recyclePageAfter) {
+      gen.idle.push(pooled);
+    } else {
+      // A tab that failed or timed out may be wedged: drop it and let the next job open a fresh one.
+      gen.pages.delete(pooled);
+      if (!gen.dead) void pooled.page.close().catch(() => {});
+    }
+    this.#waiters.shift()?.();
+  }
+
+  #current(): Promise<Generation> {
+    if (this.#generation && !this.#generation.dead) return Promise.resolve(this.#generation);
+    this.#launching ??= this.#launch().finally(() => {
+      this.#launching = undefined;
+    });
+    return this.#launching;
+  }
+
+  async #launch(): Promise<Generation> {
+    let launched: LaunchedBrowser;
+    try {
+      launched = await launchBrowser(this.#opts.executablePath, this.#opts.launchTimeoutMs);
+    } catch (err) {
+      throw new RenderUnavailableError(`could not start ${this.#opts.executablePath}: ${message(err)}`, {
+        cause: err,
+      });
+    }
+    let reject: (err: Error) => void = () => {};
+    const crashed = new Promise<never>((_, r) => {
+      reject = r;
+    });
+    crashed.catch(() => {}); // observed through Promise.race; never an unhandled rejection
+    const gen: Generation = { launched, pages: new Set(), idle: [], creating: 0, dead: false, crashed };
+    launched.browser.once('disconnected', () => {
+      gen.dead = true;
+      reject(new RenderUnavailableError('the browser exited during the render'));
+      if (this.#generation === gen) this.#generation = undefined;
+      if (!this.#closed) void launched.cleanup();
+      this.#wakeAll();
+    });
+    this.#generation = gen;
+    return gen;
+  }
+
+  #wakeAll(): void {
+    for (const wake of this.#waiters.splice(0)) wake();
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,31 @@
+import type { HTTPRequest, Page } from 'puppeteer-core';
+
+/**
+ * A pooled tab plus what the current job needs to know about it. `blocked` collects every
+ * URL the document tried to load beyond data: URLs; the job reports them as warnings.
+ */
+export interface PooledPage {
+  page: Page;
+  blocked: string[];
+  renders: number;
+}
+
+/**
+ * Page JavaScript off and every request refused except data: URLs, so a document can neither
+ * run code nor reach the network; assets it needs were fetched and inlined before rendering.
+ */
+export async function preparePage(page: Page): Promise<PooledPage> {
+  const pooled: PooledPage = { page, blocked: [], renders: 0 };
+  await page.setJavaScriptEnabled(false);
+  await page.setRequestInterception(true);
+  page.on('request', (request: HTTPRequest) => {
+    const url = request.url();
+    if (url.startsWith('data:')) {
+      void request.continue().catch(() => {});
+      return;
+    }
+    pooled.blocked.push(url);
+    void request.abort('blockedbyclient').catch(() => {});
+  });
+  return pooled;
+}

@@ -1,0 +1,33 @@
+/**
+ * The render engine's public surface. Pure of HTTP and SQL: the letters service merges
+ * and validates, the render job calls renderLetter and stores the PDF in the blob store.
+ *
+ *   const pool = new BrowserPool({ executablePath: config.chromiumPath });
+ *   const deps = { pool, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };
+ *   const context = buildMergeContext(letter.mergeVariables, letter.to, letter.from);
+ *   findMissingVariables(html, context)  → names for a 400, before the letter is created
+ *   const { pdf, pageCount } = await renderLetter({ ...letter, content: { kind: 'html',
+ *     html: mergeHtml(html, context) } }, deps);
+ *   await pool.close();
+ */
+export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './assets/fetch-asset.js';
+export { inlineAssets } from './assets/inline-assets.js';
+export { htmlToPdf } from './browser/html-to-pdf.js';
+export { BrowserPool, type BrowserPoolOptions } from './browser/page-pool.js';
+export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from './errors.js';
+export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
+export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';
+export { LIMITS } from './limits.js';
+export {
+  buildMergeContext,
+  CONTACT_MERGE_FIELDS,
+  type MergeContact,
+  type MergeContext,
+} from './merge/merge-context.js';
+export { mergeHtml } from './merge/merge-html.js';
+export { findMissingVariables } from './merge/missing-variables.js';
+export { type AddressContact, addressLines } from './pdf/address-lines.js';
+export { ADDRESS_LAYOUTS, type AddressLayout, type Zone } from './pdf/address-zones.js';
+export { loadCheckedPdf } from './pdf/load-checked-pdf.js';
+export { stampAddresses } from './pdf/stamp-addresses.js';
+export { type LetterSize, PAGE_SIZES, type PageSize, type PageSizeName } from './sizes.js';

@@ -1,0 +1,75 @@
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { PdfCheckError } from '../errors.js';
+import { LIMITS } from '../limits.js';
+import { PAGE_SIZE_TOLERANCE_PT, type PageSize } from '../sizes.js';
+
+export interface PdfCheckOptions {
+  /** The request field the bytes came from, named in every error (`pdf`, `attachedPDF`). */
+  field: string;
+  size: PageSize;
+  /** Used in messages, e.g. `us_letter`. */
+  sizeName: string;
+  maxPages?: number;
+}
+
+/**
+ * Loads a caller-supplied PDF and checks it can be printed as part of a letter: it is a PDF,
+ * parses, is not encrypted, has 1..maxPages pages, and every page is the letter size in
+ * portrait (a page rotated by 90° counts by its visible shape).
+ */
+export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): Promise<PDFDocument> {
+  const fail = (code: string, why: string) => new PdfCheckError(opts.field, `${opts.field}: ${why}`, code);
+  if (bytes.length === 0) throw fail('empty', 'the file is empty');
+  if (bytes.length > LIMITS.maxInputPdfBytes) {
+    throw fail(
+      'too_large',
+      `the file is ${mb(bytes.length)} MB; the limit is ${mb(LIMITS.maxInputPdfBytes)} MB`,
+    );
+  }
+  if (!Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-')) throw fail('not_pdf', 'the file is not a PDF');
+  let doc: PDFDocument;
+  let pageCount: number;
+  try {
+    // ignoreEncryption so encryption is reported by name below (pdf-lib's own error class
+    // does not survive instanceof), not as an unreadable file
+    doc = await PDFDocument.load(bytes, {
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+      ignoreEncryption: true,
+    });
+    pageCount = doc.isEncrypted ? 0 : doc.getPageCount();
+  } catch (err) {
+    throw fail('corrupt', `the PDF cannot be read (${(err as Error).message.split('\n')[0]})`);
+  }
+  if (doc.isEncrypted) throw fail('encrypted', 'the PDF is encrypted or password-protected');
+  if (pageCount === 0) throw fail('corrupt', 'the PDF has no pages');
+  const maxPages = opts.maxPages ?? LIMITS.maxInputPdfPages;
+  if (pageCount > maxPages)
+    throw fail('too_many_pages', `the PDF has ${pageCount} pages; the limit is ${maxPages}`);
+  for (const [i, page] of doc.getPages().entries()) {
+    const [w, h] = visibleSize(page, fail);
+    const fits = (a: number, b: number) => Math.abs(a - b) <= PAGE_SIZE_TOLERANCE_PT;
+    if (!fits(w, opts.size.width) || !fits(h, opts.size.height)) {
+      throw fail(
+        'page_size',
+        `page ${i + 1} is ${inches(w)} × ${inches(h)} in; a ${opts.sizeName} letter needs ` +
+          `${inches(opts.size.width)} × ${inches(opts.size.height)} in portrait pages`,
+      );
+    }
+  }
+  return doc;
+}
+
+/** Width and height as the page is seen: a page rotated by 90° shows its MediaBox sideways. */
+function visibleSize(page: PDFPage, fail: (code: string, why: string) => Error): [number, number] {
+  try {
+    const { width, height } = page.getSize();
+    const turned = Math.abs(page.getRotation().angle) % 180 === 90;
+    return turned ? [height, width] : [width, height];
+  } catch (err) {
+    throw fail('corrupt', `a page cannot be read (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+const inches = (pt: number) => (pt / 72).toFixed(2).replace(/\.?0+$/, '');
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
