@@ -8,6 +8,7 @@ main(process.argv.slice(2)).then(
   },
   (err) => {
     console.error(err instanceof Error ? err.message : err);
-    process.exitCode = 1;
+    // Exit now: a half-started server may hold handles (pools, child processes) open.
+    process.exit(1);
   },
 );

@@ -53,11 +53,29 @@ async function password(dataDir: string): Promise<string> {
   return secret;
 }
 
+/**
+ * As root, the cluster runs as `postgres`, which must be able to traverse down to the data
+ * dir: add search (x) permission for others on each root-owned ancestor that lacks it.
+ * Only traversal is granted; nothing becomes readable or listable.
+ */
+async function letPostgresTraverse(dir: string, log: (msg: string) => void): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (let d = dir; ; d = path.dirname(d)) {
+    const st = await fs.stat(d);
+    if (st.uid === 0 && (st.mode & 0o001) === 0) {
+      await fs.chmod(d, (st.mode & 0o7777) | 0o001);
+      log(`granted traverse permission on ${d} so the postgres user can reach the data dir`);
+    }
+    if (d === path.dirname(d)) break;
+  }
+}
+
 export async function startEmbedded(
   dataDir: string,
   log: (msg: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   await fs.mkdir(dataDir, { recursive: true });
+  await letPostgresTraverse(dataDir, log);
   const pgDir = path.join(dataDir, 'pg');
   const runDir = path.join(dataDir, 'pg-run');
   await fs.mkdir(runDir, { recursive: true, mode: 0o777 });
