@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { Clock } from '../platform/clock.js';
@@ -9,4 +10,6 @@ export interface AppDeps {
   pool: Pool;
   clock: Clock;
   addressing: ContactAddressing;
+  /** The durable job queue (pg-boss); enqueue inside a transaction with jobs/queue.ts inTransaction. */
+  boss: PgBoss;
 }

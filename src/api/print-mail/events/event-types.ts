@@ -1,0 +1,30 @@
+/**
+ * Every event type, in one frozen home (wire-compat.md). Types for order kinds that arrive
+ * later are reserved now so webhooks can subscribe to them today.
+ */
+const ORDER_KINDS = [
+  'letter',
+  'postcard',
+  'self_mailer',
+  'cheque',
+  'box',
+  'snap_pack',
+  'return_envelope_order',
+] as const;
+
+export const EVENT_TYPES = Object.freeze([
+  ...ORDER_KINDS.flatMap((kind) => [`${kind}.created`, `${kind}.updated`]),
+  'tracker.visited',
+  'campaign.created',
+  'campaign.updated',
+  'virtual_mailbox_item.created',
+  'postal_statement.created',
+  'document.created',
+  'document.updated',
+] as const);
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export function isEventType(value: string): value is EventType {
+  return (EVENT_TYPES as readonly string[]).includes(value);
+}
