@@ -1,0 +1,246 @@
+/**
+ * Parser benchmark: accuracy on ../shared/data/parse/dev.jsonl per field, per source
+ * and whole-address, against npm parse-address on the same cases; in-process
+ * throughput, RSS, and the CLI end to end. Run: node --import tsx bench/parse.ts
+ * Options: --json (machine-readable), --misses N (print N misses of ours).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseAddress } from '../src/engines/address/index.js';
+import { DIRECTIONALS } from '../src/engines/address/tables/directionals.js';
+import { USPS_SUFFIXES } from '../src/engines/address/tables/usps-street-suffixes.js';
+import { UNIT_DESIGNATORS } from '../src/engines/address/tables/usps-unit-designators.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DATA = resolve(root, '../shared/data/parse/dev.jsonl');
+const require = createRequire(import.meta.url);
+const parseAddressPkg = require('parse-address') as {
+  parseLocation(s: string): Record<string, string> | null;
+};
+
+type Fields = Record<string, string>;
+interface Case {
+  id: string;
+  source: string;
+  country?: string;
+  input: string;
+  expected: Record<string, string>;
+}
+
+/** dev.jsonl labels -> our field names. Unit and level are scored together as `unit`. */
+const LABELS: Record<string, string> = {
+  house_number: 'houseNumber',
+  road: 'road',
+  road2: 'road',
+  unit: 'unit',
+  level: 'unit',
+  staircase: 'unit',
+  po_box: 'poBox',
+  house: 'house',
+  recipient: 'house',
+  city: 'city',
+  state: 'state',
+  postcode: 'postcode',
+  country: 'country',
+  city_district: 'cityDistrict',
+  suburb: 'suburb',
+  state_district: 'stateDistrict',
+  category: 'category',
+  near: 'near',
+  island: 'island',
+};
+const CONNECTORS = new Set(['and', 'at', 'y']);
+
+/** Case- and punctuation-insensitive; suffixes, directionals and unit words compared by standard form. */
+function norm(value: string): string {
+  const words = value
+    .normalize('NFC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return words
+    .map((w) => DIRECTIONALS.get(w)?.abbr ?? USPS_SUFFIXES.get(w)?.abbr ?? UNIT_DESIGNATORS.get(w)?.abbr ?? w)
+    .filter((w) => !CONNECTORS.has(w.toLowerCase()) && w !== '#')
+    .join(' ')
+    .toLowerCase();
+}
+
+function expectedFields(c: Case): Fields {
+  const out: Fields = {};
+  for (const [label, value] of Object.entries(c.expected)) {
+    const field = LABELS[label];
+    if (field) out[field] = out[field] ? `${out[field]} ${value}` : value;
+  }
+  return out;
+}
+
+function ours(input: string): Fields {
+  const f: Fields = { ...parseAddress(input) } as Fields;
+  if (f.level) f.unit = f.unit ? `${f.unit} ${f.level}` : f.level;
+  delete f.level;
+  return f;
+}
+
+function baseline(input: string): Fields {
+  const p = parseAddressPkg.parseLocation(input) ?? {};
+  const join = (...xs: Array<string | undefined>) => xs.filter(Boolean).join(' ');
+  const f: Fields = {};
+  const road =
+    join(p.prefix, p.street, p.type, p.suffix) ||
+    join(p.prefix1, p.street1, p.type1, p.suffix1, p.prefix2, p.street2, p.type2, p.suffix2);
+  if (p.number) f.houseNumber = p.number;
+  if (road) f.road = road;
+  const unit = join(p.sec_unit_type, p.sec_unit_num);
+  if (unit) f[/box/i.test(p.sec_unit_type ?? '') ? 'poBox' : 'unit'] = unit;
+  if (p.city) f.city = p.city;
+  if (p.state) f.state = p.state;
+  if (p.zip) f.postcode = p.plus4 ? `${p.zip}-${p.plus4}` : p.zip;
+  return f;
+}
+
+interface Tally {
+  cases: number;
+  exact: number;
+  fields: Map<string, { n: number; ok: number }>;
+}
+const tally = (): Tally => ({ cases: 0, exact: 0, fields: new Map() });
+
+function score(t: Tally, expected: Fields, got: Fields): boolean {
+  t.cases++;
+  let exact = true;
+  for (const k of new Set([...Object.keys(expected), ...Object.keys(got)])) {
+    const ok = norm(expected[k] ?? '') === norm(got[k] ?? '');
+    if (!ok) exact = false;
+    if (k in expected) {
+      const f = t.fields.get(k) ?? { n: 0, ok: 0 };
+      f.n++;
+      if (ok) f.ok++;
+      t.fields.set(k, f);
+    }
+  }
+  if (exact) t.exact++;
+  return exact;
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+const isUS = (c: Case) => c.country === 'US' || c.country === 'USA';
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const showMisses = args.includes('--misses') ? Number(args[args.indexOf('--misses') + 1] ?? 30) : 0;
+  const cases: Case[] = readFileSync(DATA, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  const groups = new Map<string, { ours: Tally; base: Tally }>();
+  const group = (k: string) => {
+    if (!groups.has(k)) groups.set(k, { ours: tally(), base: tally() });
+    return groups.get(k)!;
+  };
+  const misses: string[] = [];
+  for (const c of cases) {
+    const exp = expectedFields(c);
+    const got = ours(c.input);
+    const base = baseline(c.input);
+    for (const g of ['all', isUS(c) ? 'US' : 'non-US', `source:${c.source}`]) {
+      const ok = score(group(g).ours, exp, got);
+      score(group(g).base, exp, base);
+      if (g === 'all' && !ok)
+        misses.push(
+          `${c.id} ${JSON.stringify(c.input)}\n  exp ${JSON.stringify(exp)}\n  got ${JSON.stringify(got)}`,
+        );
+    }
+  }
+  const lines: string[] = [];
+  lines.push('| set | cases | Postroom exact | parse-address exact |', '|---|---:|---:|---:|');
+  for (const [k, g] of groups)
+    lines.push(
+      `| ${k} | ${g.ours.cases} | ${pct(g.ours.exact, g.ours.cases)} | ${pct(g.base.exact, g.base.cases)} |`,
+    );
+  lines.push('', '| field (US cases) | labelled | Postroom | parse-address |', '|---|---:|---:|---:|');
+  const us = group('US');
+  for (const [k, f] of us.ours.fields) {
+    const b = us.base.fields.get(k) ?? { n: f.n, ok: 0 };
+    lines.push(`| ${k} | ${f.n} | ${pct(f.ok, f.n)} | ${pct(b.ok, b.n)} |`);
+  }
+  lines.push('', '| field (non-US cases) | labelled | Postroom | parse-address |', '|---|---:|---:|---:|');
+  const nonUs = group('non-US');
+  for (const [k, f] of nonUs.ours.fields) {
+    const b = nonUs.base.fields.get(k) ?? { n: f.n, ok: 0 };
+    lines.push(`| ${k} | ${f.n} | ${pct(f.ok, f.n)} | ${pct(b.ok, b.n)} |`);
+  }
+  lines.push('', ...speed(cases.map((c) => c.input)));
+  console.log(lines.join('\n'));
+  if (showMisses) console.log(`\n${misses.slice(0, showMisses).join('\n')}\n(${misses.length} misses)`);
+}
+
+function throughput(fn: (s: string) => unknown, inputs: string[], seconds: number): number {
+  for (const s of inputs) fn(s);
+  let n = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) {
+    for (const s of inputs) fn(s);
+    n += inputs.length;
+  }
+  return n / ((performance.now() - t0) / 1000);
+}
+
+function speed(inputs: string[]): string[] {
+  const a = throughput(parseAddress, inputs, 3);
+  const b = throughput((s) => parseAddressPkg.parseLocation(s), inputs, 3);
+  const rss = process.memoryUsage().rss / 1e6;
+  const cli = cliSpeed(inputs);
+  return [
+    '| throughput (in-process, one core) | addresses/s |',
+    '|---|---:|',
+    `| Postroom parser | ${Math.round(a).toLocaleString('en-US')} |`,
+    `| parse-address | ${Math.round(b).toLocaleString('en-US')} |`,
+    `| ratio | ${(a / b).toFixed(2)}x |`,
+    '',
+    `RSS after both runs: ${rss.toFixed(0)} MB (the bench process holds both parsers and the data set).`,
+    '',
+    ...cli,
+  ];
+}
+
+/** The CLI end to end on 100k lines vs the same loop around parse-address. */
+function cliSpeed(inputs: string[]): string[] {
+  const lines: string[] = [];
+  while (lines.length < 100_000) lines.push(...inputs.map((s) => s.replace(/[\r\n]+/g, ', ')));
+  const file = join('/tmp', `postroom-bench-parse-${process.pid}.txt`);
+  writeFileSync(file, `${lines.slice(0, 100_000).join('\n')}\n`);
+  const run = (argv: string[]) => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, argv, { input: readFileSync(file), maxBuffer: 1 << 30, cwd: root });
+    const ms = performance.now() - t0;
+    const out = r.stdout.toString().trim().split('\n').length;
+    return { ms, ok: r.status === 0 && out === 100_000, rss: 0 };
+  };
+  const ourCli = run([
+    '--import',
+    'tsx',
+    '-e',
+    "import('./src/cli/parse.ts').then(async (m) => process.exit(await m.parseCommand([])))",
+  ]);
+  const baseCli = run(['-e', BASELINE_CLI]);
+  return [
+    '| CLI end to end, 100,000 lines | seconds | lines/s |',
+    '|---|---:|---:|',
+    `| postroom parse${ourCli.ok ? '' : ' (FAILED)'} | ${(ourCli.ms / 1000).toFixed(2)} | ${Math.round(100_000 / (ourCli.ms / 1000)).toLocaleString('en-US')} |`,
+    `| parse-address loop${baseCli.ok ? '' : ' (FAILED)'} | ${(baseCli.ms / 1000).toFixed(2)} | ${Math.round(100_000 / (baseCli.ms / 1000)).toLocaleString('en-US')} |`,
+  ];
+}
+
+const BASELINE_CLI = `
+const p = require('parse-address');
+const rl = require('node:readline').createInterface({ input: process.stdin });
+const out = [];
+rl.on('line', (l) => { out.push(JSON.stringify(p.parseLocation(l) ?? {})); if (out.length >= 1000) { process.stdout.write(out.join('\\n') + '\\n'); out.length = 0; } });
+rl.on('close', () => { if (out.length) process.stdout.write(out.join('\\n') + '\\n'); });
+`;
+
+main();

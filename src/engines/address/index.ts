@@ -1,0 +1,16 @@
+/**
+ * The address engine's public surface. Pure code: no HTTP, no SQL, no environment.
+ * The HTTP layer and verification call only what is exported here.
+ */
+export { explainParse, parseAddress, parseAddressDetail, type StageTrace } from './parse/parser.js';
+export type {
+  CountryRecord,
+  FsaRecord,
+  PostcodeFormat,
+  Province,
+  Region,
+  UsState,
+  ZipRecord,
+} from './reference/index.js';
+export { reference } from './reference/index.js';
+export type { ParsedAddress, ParsedAddressDetail, SpecialDelivery, StreetParts, UnitParts } from './types.js';

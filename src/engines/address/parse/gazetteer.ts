@@ -1,0 +1,46 @@
+/**
+ * City names the parser can recognise without commas: the US mailing cities of the
+ * ZIP table. A city is accepted where it ends right before a state or ZIP, so the
+ * lookup runs on a handful of suffixes per address.
+ */
+import { reference } from '../reference/index.js';
+import type { Classified } from './classify.js';
+import { spanKey } from './state.js';
+
+const VARIANTS: Array<[RegExp, string]> = [
+  [/^ST /, 'SAINT '],
+  [/^SAINT /, 'ST '],
+  [/^FT /, 'FORT '],
+  [/^MT /, 'MOUNT '],
+  [/^N /, 'NORTH '],
+  [/^S /, 'SOUTH '],
+  [/^E /, 'EAST '],
+  [/^W /, 'WEST '],
+];
+
+/** States in which the words form a known city (with St/Saint, Ft/Fort... folded). */
+export function statesOfCity(key: string): ReadonlySet<string> | undefined {
+  const direct = reference.statesForCity(key);
+  if (direct) return direct;
+  for (const [re, sub] of VARIANTS) {
+    if (re.test(key)) {
+      const hit = reference.statesForCity(key.replace(re, sub));
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Longest run of tokens ending at `end` (and starting at or after `min`) that is a known
+ * city, in `stateCode` when given. Returns the start index or -1.
+ */
+export function cityEndingAt(tokens: Classified[], min: number, end: number, stateCode?: string): number {
+  for (let n = Math.min(4, end - min); n >= 1; n--) {
+    const start = end - n;
+    if (tokens[start].seg !== tokens[end - 1].seg) continue;
+    const states = statesOfCity(spanKey(tokens, start, end));
+    if (states && (!stateCode || states.has(stateCode))) return start;
+  }
+  return -1;
+}

@@ -1,0 +1,102 @@
+/**
+ * Delivery forms that replace a street: PO boxes, rural routes, highway contracts,
+ * military PSC/CMR/UNIT boxes, general delivery (USPS Publication 28 sections 28-29).
+ */
+import type { SpecialDelivery } from '../types.js';
+import type { Classified } from './classify.js';
+
+export interface SpecialMatch {
+  start: number;
+  end: number;
+  special: SpecialDelivery;
+}
+
+const BOX_WORDS: ReadonlyArray<readonly string[]> = [
+  ['POST', 'OFFICE', 'BOX'],
+  ['PO', 'BOX'],
+  ['P', 'O', 'BOX'],
+  ['POBOX'],
+  ['POB'],
+  ['BOX'],
+  ['DRAWER'],
+  ['CALLER'],
+  ['LOCKBOX'],
+  ['APARTADO'],
+  ['CASILLA'],
+  ['POSTFACH'],
+  ['CP'],
+  ['CASE', 'POSTALE'],
+  ['PO'],
+];
+const ROUTE_WORDS: ReadonlyArray<readonly [readonly string[], 'ruralRoute' | 'highwayContract']> = [
+  [['RURAL', 'ROUTE'], 'ruralRoute'],
+  [['RR'], 'ruralRoute'],
+  [['R', 'R'], 'ruralRoute'],
+  [['RFD'], 'ruralRoute'],
+  [['HIGHWAY', 'CONTRACT'], 'highwayContract'],
+  [['HC'], 'highwayContract'],
+  [['STAR', 'ROUTE'], 'highwayContract'],
+];
+
+function wordsAt(t: Classified[], i: number, hi: number, words: readonly string[]): boolean {
+  if (i + words.length > hi) return false;
+  for (let k = 0; k < words.length; k++) if (t[i + k].key !== words[k]) return false;
+  return true;
+}
+
+/** An id after a keyword, skipping a "#" ("Box # 209"). Returns [id index, next index] or undefined. */
+function idAt(t: Classified[], i: number, hi: number): [number, number] | undefined {
+  let k = i;
+  if (k < hi && (t[k].key === '#' || t[k].key === 'NO')) k++;
+  if (k < hi && t[k].hasDigit) return [k, k + 1];
+  return undefined;
+}
+
+function boxAfter(t: Classified[], i: number, hi: number): [string, number] | undefined {
+  if (i < hi && t[i].key === 'BOX') {
+    const id = idAt(t, i + 1, hi);
+    if (id) return [t[id[0]].key, id[1]];
+  }
+  return undefined;
+}
+
+export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMatch | undefined {
+  for (const words of BOX_WORDS) {
+    if (!wordsAt(t, i, hi, words)) continue;
+    // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
+    if (
+      (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP') &&
+      i > 0 &&
+      t[i - 1].seg === t[i].seg
+    ) {
+      continue;
+    }
+    const id = idAt(t, i + words.length, hi);
+    if (!id) continue;
+    return { start: i, end: id[1], special: { kind: 'poBox', id: t[id[0]].key } };
+  }
+  for (const [words, kind] of ROUTE_WORDS) {
+    if (!wordsAt(t, i, hi, words)) continue;
+    const id = idAt(t, i + words.length, hi);
+    if (!id) continue;
+    const box = boxAfter(t, id[1], hi);
+    const route = t[id[0]].key;
+    return { start: i, end: box ? box[1] : id[1], special: { kind, route, ...(box ? { box: box[0] } : {}) } };
+  }
+  const key = t[i]?.key;
+  if (key === 'PSC' || key === 'CMR' || key === 'UNIT') {
+    const id = idAt(t, i + 1, hi);
+    const box = id ? boxAfter(t, id[1], hi) : undefined;
+    if (id && (box || key !== 'UNIT')) {
+      return {
+        start: i,
+        end: box ? box[1] : id[1],
+        special: { kind: 'military', designator: key, unit: t[id[0]].key, ...(box ? { box: box[0] } : {}) },
+      };
+    }
+  }
+  if (wordsAt(t, i, hi, ['GENERAL', 'DELIVERY'])) {
+    return { start: i, end: i + 2, special: { kind: 'generalDelivery' } };
+  }
+  return undefined;
+}

