@@ -2,7 +2,7 @@
  * Parser benchmark: accuracy on ../shared/data/parse/dev.jsonl per field, per source
  * and whole-address, against npm parse-address on the same cases; in-process
  * throughput, RSS, and the CLI end to end. Run: node --import tsx bench/parse.ts
- * Options: --json (machine-readable), --misses N (print N misses of ours).
+ * Options: --misses N (print N of our misses), --accuracy-only (skip the speed runs).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -132,6 +132,7 @@ const isUS = (c: Case) => c.country === 'US' || c.country === 'USA';
 function main(): void {
   const args = process.argv.slice(2);
   const showMisses = args.includes('--misses') ? Number(args[args.indexOf('--misses') + 1] ?? 30) : 0;
+  const onlyUs = args.includes('--us');
   const cases: Case[] = readFileSync(DATA, 'utf8')
     .trim()
     .split('\n')
@@ -173,7 +174,7 @@ function main(): void {
     const b = nonUs.base.fields.get(k) ?? { n: f.n, ok: 0 };
     lines.push(`| ${k} | ${f.n} | ${pct(f.ok, f.n)} | ${pct(b.ok, b.n)} |`);
   }
-  lines.push('', ...speed(cases.map((c) => c.input)));
+  if (!args.includes('--accuracy-only')) lines.push('', ...speed(cases.map((c) => c.input)));
   console.log(lines.join('\n'));
   if (showMisses) console.log(`\n${misses.slice(0, showMisses).join('\n')}\n(${misses.length} misses)`);
 }

@@ -14,6 +14,7 @@ export interface SpecialMatch {
 const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['POST', 'OFFICE', 'BOX'],
   ['PO', 'BOX'],
+  ['PO', 'BX'],
   ['P', 'O', 'BOX'],
   ['POBOX'],
   ['POB'],
@@ -52,6 +53,11 @@ function idAt(t: Classified[], i: number, hi: number): [number, number] | undefi
   return undefined;
 }
 
+/** "PO Box X": a letter id is accepted after an unambiguous multi-word keyword. */
+function letterIdAt(t: Classified[], i: number, hi: number, allowed: boolean): [number, number] | undefined {
+  return allowed && i < hi && t[i].letter && i + 1 === hi ? [i, i + 1] : undefined;
+}
+
 function boxAfter(t: Classified[], i: number, hi: number): [string, number] | undefined {
   if (i < hi && t[i].key === 'BOX') {
     const id = idAt(t, i + 1, hi);
@@ -64,14 +70,9 @@ export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMat
   for (const words of BOX_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
     // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
-    if (
-      (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP') &&
-      i > 0 &&
-      t[i - 1].seg === t[i].seg
-    ) {
-      continue;
-    }
-    const id = idAt(t, i + words.length, hi);
+    const single = words.length === 1 && (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP');
+    if (single && i > 0 && t[i - 1].seg === t[i].seg) continue;
+    const id = idAt(t, i + words.length, hi) ?? letterIdAt(t, i + words.length, hi, words.length > 1);
     if (!id) continue;
     return { start: i, end: id[1], special: { kind: 'poBox', id: t[id[0]].key } };
   }

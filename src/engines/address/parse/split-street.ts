@@ -8,7 +8,7 @@ import type { Classified } from './classify.js';
 import { spanKey } from './state.js';
 
 /** Route words that take a number after them: "US HWY 50", "STATE ROUTE 9", "COUNTY ROAD 12". */
-const ROUTE_TYPES = new Set([
+const ROUTE_TYPES: ReadonlySet<string> = new Set([
   'HWY',
   'HIGHWAY',
   'ROUTE',
@@ -46,6 +46,19 @@ const ROUTE_QUALIFIERS = new Set([
   'OLD',
   'NEW',
 ]);
+
+/** Route words that take a number on their own; the rest ("Road") only after COUNTY, STATE... */
+const STRONG_ROUTE_TYPES: ReadonlySet<string> = new Set(
+  'HWY HIGHWAY ROUTE RTE RT SR CR FM INTERSTATE HIGHWY HIWAY LOOP SPUR'.split(' '),
+);
+
+/** Whether token i is a route word whose number follows ("Highway 80", "County Road 12"). */
+export function isRouteWord(t: Classified[], i: number): boolean {
+  const key = t[i]?.key;
+  if (!key) return false;
+  if (STRONG_ROUTE_TYPES.has(key)) return true;
+  return ROUTE_TYPES.has(key) && i > 0 && ROUTE_QUALIFIERS.has(t[i - 1].key);
+}
 
 export function splitStreet(t: Classified[], start: number, end: number): StreetParts {
   let s = start;

@@ -3,9 +3,11 @@
  * the layout (number first as in the US, UK, France; number after the street as in
  * Germany, Spain, Latin America), then assigns street, unit, level, PO box and names.
  */
+
+import { FLOOR_WORDS } from '../tables/number-words.js';
 import type { Classified } from './classify.js';
 import { matchSpecial } from './special.js';
-import { splitStreet } from './split-street.js';
+import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 
 interface Segment {
@@ -37,9 +39,13 @@ function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
 function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undefined {
   const tok = t[i];
   if (!(tok.houseNumber || (tok.cardinalWord && i === seg.start)) || tok.fraction) return undefined;
+  // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
+  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x) => x.houseNumber)) return undefined;
   const prev = i > seg.start ? t[i - 1] : undefined;
-  if (prev && (prev.unit || prev.key === 'BOX')) return undefined;
+  if (prev && (prev.unit || prev.key === 'BOX' || afterRouteWord(t, seg.start, i))) return undefined;
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
+  // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
+  if (next?.connector) return undefined;
   if (i === seg.start)
     return next && !(next.unit && next.key !== '#' && !next.suffix) ? 'numberFirst' : undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
@@ -74,7 +80,10 @@ export function solveStreet(s: ParseState): void {
       if (special) {
         d.special = special.special;
         d.fields.poBox = spanText(t, special);
-        if (special.end < seg.end) unitParts.push({ start: special.end, end: seg.end });
+        const rest = t.slice(special.end, seg.end);
+        if (rest.length && !s.city && rest.every((x) => !x.hasDigit && !x.unit))
+          s.city = { start: special.end, end: seg.end };
+        else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
         if (i > seg.start) houseParts.push(spanText(t, { start: seg.start, end: i }));
         street = { seg: k };
         break;
@@ -100,7 +109,7 @@ export function solveStreet(s: ParseState): void {
 
   for (let k = segIndex; k < street.seg; k++) {
     const seg = segs[k];
-    if (t[seg.start].unit && !t[seg.start].suffix) unitParts.push(seg);
+    if (isUnitSegment(t, seg)) unitParts.push(seg);
     else houseParts.push(spanText(t, seg));
   }
   const seg = segs[street.seg];
@@ -112,16 +121,40 @@ export function solveStreet(s: ParseState): void {
   }
   for (let k = street.seg + 1; k < segs.length; k++) {
     const later = segs[k];
-    if (d.fields.road || d.special) unitParts.push(later);
+    const words = t.slice(later.start, later.end);
+    if (d.fields.road && words[0].dir && !d.street.postDirection && (words.length === 1 || !words[1].dir)) {
+      // "1800 M Street, NW [Ste 700]": a directional opening the next segment belongs to the street.
+      d.fields.road = `${d.fields.road} ${words[0].raw}`;
+      d.street.postDirection = words[0].key;
+      if (words.length > 1) unitParts.push({ start: later.start + 1, end: later.end });
+    } else if (
+      !s.city &&
+      k === segs.length - 1 &&
+      words.every((w) => !w.hasDigit && !w.unit) &&
+      d.fields.road
+    ) {
+      // "1085 Santa Paula Avenue, Los Osos": a last words-only segment is the city.
+      s.city = later;
+    } else if (d.fields.road || d.special) unitParts.push(later);
     else houseParts.push(spanText(t, later));
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
 }
 
+/** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
+function isUnitSegment(t: Classified[], seg: Segment): boolean {
+  const first = t[seg.start];
+  if (!first.unit) return false;
+  const len = seg.end - seg.start;
+  if (!first.unit.requiresId) return len === 1;
+  return len <= 3 && t.slice(seg.start + 1, seg.end).some((x) => x.hasDigit || x.letter);
+}
+
 function looksLikeStreet(t: Classified[], seg: Segment): boolean {
   for (let i = seg.start; i < seg.end; i++) {
     const tok = t[i];
+    if (isRouteWord(t, i) && t[i + 1]?.hasDigit) return true;
     if (tok.intlPrefix || tok.intlSuffix || tok.connector) return true;
     if ((tok.suffix || tok.caType) && i > seg.start) return true;
   }
@@ -146,26 +179,27 @@ function assignStreetWithoutNumber(s: ParseState, seg: Segment, houseParts: stri
 function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
   const t = s.tokens;
   const d = s.detail;
-  if (hn > seg.start) houseParts.push(spanText(t, { start: seg.start, end: hn }));
+  const extraUnits: Span[] = [];
+  const before: Segment = { start: seg.start, end: hn };
+  if (hn > seg.start) {
+    // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
+    if (isUnitSegment(t, before)) extraUnits.push(before);
+    else houseParts.push(spanText(t, before));
+  }
   let numEnd = hn + 1;
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
   const next = t[numEnd];
   const after = t[numEnd + 1];
-  if (
-    next &&
-    next.seg === t[hn].seg &&
-    next.letter &&
-    !next.dir &&
-    after &&
-    after.seg === next.seg &&
-    !after.suffix
-  ) {
+  // "1536 C. Hunt Drive": a letter then a real word; not "2964 L B J Fwy" or "4715 F 41".
+  const wordAfter = after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit;
+  if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
     numEnd++;
   }
   d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
   const unitStart = findUnitStart(t, numEnd + 1, seg.end);
   setRoad(s, numEnd, unitStart);
-  return unitStart < seg.end ? [{ start: unitStart, end: seg.end }] : [];
+  if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
+  return extraUnits;
 }
 
 function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
@@ -197,15 +231,43 @@ function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: 
   return [];
 }
 
-/** First unit designator (or "5th Floor") after at least one street token. */
+/** "Highway 80", "Route # A", "State Highway No 33": the number names the road. */
+function afterRouteWord(t: Classified[], segStart: number, i: number): boolean {
+  const prev = t[i - 1];
+  if (!prev || i - 1 < segStart) return false;
+  if (isRouteWord(t, i - 1)) return true;
+  const isNumberSign = prev.key === '#' || prev.key === 'NO' || prev.key === 'NUMBER';
+  return isNumberSign && i - 2 >= segStart && isRouteWord(t, i - 2);
+}
+
+/**
+ * First unit designator (or "5th Floor", "Ground Floor") after at least one street token;
+ * failing that, a trailing id with digits ("801 S Canal St C1S", "203 N Wabash 608").
+ */
 function findUnitStart(t: Classified[], from: number, end: number): number {
   for (let p = from; p < end; p++) {
     const tok = t[p];
+    if (p > from && matchSpecial(t, p, end)) return p;
     if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
+    // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
+    const nextTok = p + 1 < end ? t[p + 1] : undefined;
+    if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit) continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
-    if (tok.unit.isLevel && p - 1 >= from && t[p - 1].ordinal) return p - 1;
+    if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from, p + 1)) continue;
+    const before = p - 1 >= from ? t[p - 1] : undefined;
+    if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
+      return p - 1;
     return p;
   }
+  const last = end - 1;
+  if (last <= from || t[last - 1].connector) return end;
+  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from, last)) return last;
+  // "1160 Park Ave W 4 N": an id and a directional after the street.
+  if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from, last - 1))
+    return last - 1;
+  // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
+  const prior = t[last - 1];
+  if (t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir)) return last;
   return end;
 }
 
@@ -234,6 +296,14 @@ function assignUnits(s: ParseState, spans: Span[]): void {
   const levels: string[] = [];
   for (const span of spans) {
     if (span.end <= span.start) continue;
+    const special = matchSpecial(t, span.start, span.end);
+    if (special && !d.special) {
+      // "3523 Williams St, POB 477": a box after the street is the PO box, not a unit.
+      d.special = special.special;
+      d.fields.poBox = spanText(t, special);
+      if (special.end < span.end) units.push(spanText(t, { start: special.end, end: span.end }));
+      continue;
+    }
     const text = spanText(t, span);
     const first = t[span.start];
     const isLevel = first.unit?.isLevel || (first.ordinal && t[span.start + 1]?.unit?.isLevel);

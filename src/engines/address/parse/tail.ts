@@ -4,11 +4,10 @@
  */
 
 import { countryIndex } from '../reference/countries.js';
-import { reference } from '../reference/index.js';
 import { province } from '../tables/canada.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
-import { cityEndingAt, statesOfCity } from './gazetteer.js';
+import { cityEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
 import { type ParseState, spanKey } from './state.js';
 import { streetEndGuess } from './street-end.js';
@@ -25,6 +24,11 @@ export function peelCountry(s: ParseState): void {
     const record = index.byName.get(key);
     // "Georgia", "Jersey": a US state name wins over the country of the same name.
     if (!record || (n <= 2 && usState(key))) continue;
+    // "Stony Island" is not Iceland: a one-word native name needs a comma, postcode or English spelling.
+    const separated =
+      start === 0 || tokens[start - 1].seg !== tokens[start].seg || tokens[start - 1].hasDigit;
+    if (n === 1 && !separated && !index.english.has(key)) continue;
+    if (n === 1 && (tokens[start].suffix || tokens[start].dir)) continue;
     s.country = { start, end };
     s.detail.countryCode = record.alpha2;
     s.end = start;
@@ -53,6 +57,9 @@ function isRegionCode(key: string): boolean {
   return usState(key) !== undefined || province(key) !== undefined;
 }
 
+/** A number after these is a box or unit id, not a postcode. */
+const BOX_KEYS = new Set(['BOX', 'BX', 'POB', '#', 'DRAWER', 'CALLER', 'NO', 'APT', 'STE', 'SUITE', 'UNIT']);
+
 export function peelPostcode(s: ParseState): void {
   const { tokens } = s;
   const match = postcodeEndingAt(tokens, s.end);
@@ -60,8 +67,14 @@ export function peelPostcode(s: ParseState): void {
     const start = s.end - match.length;
     // A bare number right after a street word is a house number ("Korunní 810").
     const prev = tokens[start - 1];
+    if (prev && BOX_KEYS.has(prev.key)) return;
     const looksLikeHouseNumber =
-      !match.country && !match.usZip && prev && prev.seg === tokens[start].seg && !prev.hasDigit;
+      !match.country &&
+      !match.usZip &&
+      prev &&
+      prev.seg === tokens[start].seg &&
+      !prev.hasDigit &&
+      !(usState(prev.key) && tokens[start].key.length === 4);
     if (!looksLikeHouseNumber && !(start === 0 && tokens.length > match.length)) {
       s.postcode = { start, end: s.end };
       if (match.country && !s.detail.countryCode) s.detail.countryCode = match.country;
@@ -85,7 +98,18 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     const prev = tokens[start - 1];
     const opensSegment = !prev || prev.seg !== tokens[start].seg;
     const afterHouseNumber = prev?.houseNumber && prev.seg === tokens[start].seg;
-    const cityWords = tokens.slice(pcEnd, s.end).every((w) => !w.hasDigit && w.seg === tokens[pcEnd].seg);
+    const words = tokens.slice(pcEnd, s.end);
+    const cityWords = words.every((w) => !w.hasDigit && w.seg === tokens[pcEnd].seg);
+    // "20713 2700 N Ave": a number and a street after a leading house number is a US street.
+    const last = words[words.length - 1];
+    if (
+      last &&
+      (last.suffix || last.dir) &&
+      prev?.houseNumber &&
+      (start - 1 === 0 || tokens[start - 2].seg !== prev.seg)
+    ) {
+      return;
+    }
     if ((opensSegment || afterHouseNumber) && cityWords && pcEnd < s.end && /\d{4}/.test(t.key)) {
       s.postcode = { start, end: pcEnd };
       s.city = { start: pcEnd, end: s.end };
@@ -119,47 +143,62 @@ export function peelState(s: ParseState): void {
 function acceptState(s: ParseState, start: number, key: string, code: string): boolean {
   const { tokens } = s;
   if (start === 0) return tokens.length === 1 || s.postcode !== undefined || key.length > 2;
-  if (s.postcode || tokens[start - 1].seg !== tokens[start].seg) return true;
-  if (cityEndingAt(tokens, 0, start, code) >= 0) return true;
   const t = tokens[start];
-  // "123 Oak Ct": a street word that spells a state needs other evidence.
-  if (t.suffix || t.dir || t.unit || t.caType) return false;
-  return key.length > 2 || tokens[start - 1].key.length > 1;
+  const prev = tokens[start - 1];
+  if (s.postcode) return true;
+  // "1180 Peachtree Street, NE": a directional after a street type is the street's.
+  if (t.dir && (prev.suffix || prev.caType)) return false;
+  if (prev.seg !== t.seg) return true;
+  // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
+  return cityEndingAt(tokens, 0, start, code) >= 0;
 }
 
 export function findCity(s: ParseState): void {
   const { tokens } = s;
   if (s.city || s.end === 0) return;
-  if (!s.state && !s.postcode && !s.country) return;
+  const anchored = s.state || s.postcode || s.country;
   const end = s.end;
   const seg = tokens[end - 1].seg;
   let segStart = end - 1;
   while (segStart > 0 && tokens[segStart - 1].seg === seg) segStart--;
   const stateCode = s.state ? usState(spanKey(tokens, s.state.start, s.state.end))?.code : undefined;
   const region = tokens.slice(segStart, end);
-  const clean = region.every((t) => !t.hasDigit && !t.unit) && !region[0].suffix;
-  if (segStart > 0 && clean) {
-    s.city = { start: segStart, end };
-    s.end = segStart;
+  const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
+  const onlyStreetWords = region.every((t) => t.suffix || t.dir);
+  if (anchored && segStart > 0 && clean && !onlyStreetWords) {
+    // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
+    const first = tokens[segStart];
+    const carry = first.dir && first.dir.abbr.length === 2 && end - segStart > 1 ? 1 : 0;
+    s.city = { start: segStart + carry, end };
+    s.end = segStart + carry;
     return;
   }
-  if (segStart === 0 && clean && !region.some(isStreetWord)) {
+  if (anchored && segStart === 0 && clean && !region.some(isStreetWord)) {
     s.city = { start: 0, end };
     s.end = 0;
     return;
   }
   const min = segStart + minStreetTokens(region);
-  const found = cityEndingAt(
-    tokens,
-    min,
-    end,
-    stateCode ?? (s.detail.countryCode === 'US' ? undefined : undefined),
-  );
-  const start = found >= 0 ? found : streetEndGuess(tokens, segStart, end);
-  if (start < end && start >= segStart) {
+  let start = cityEndingAt(tokens, min, end, stateCode);
+  // Without a state to confirm it, a known city must follow a complete-looking street of two words or more.
+  if (start >= 0 && !stateCode) {
+    const streetWords = start - segStart - (region[0].houseNumber ? 1 : 0);
+    if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored)) start = -1;
+  }
+  if (start < 0 && s.state) start = streetEndGuess(tokens, segStart, end);
+  // "Lane", "North" and "Street" are towns too, but never right after a street.
+  if (start >= 0 && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
+  if (start >= segStart && start < end) {
     s.city = { start, end };
     s.end = start;
   }
+}
+
+function streetLooksComplete(before: Classified | undefined, anchored: unknown): boolean {
+  if (!before) return false;
+  if (before.suffix || before.caType) return true;
+  // Without any anchor, "500 South Central" must stay a street: only a street type ends it.
+  return !!anchored && (!!before.dir || before.hasDigit);
 }
 
 function isStreetWord(t: Classified): boolean {
@@ -171,5 +210,3 @@ function minStreetTokens(region: Classified[]): number {
   if (region.length === 0) return 0;
   return region[0].houseNumber || region[0].cardinalWord ? 2 : 1;
 }
-
-export { reference, statesOfCity };

@@ -83,6 +83,8 @@ export interface CountryIndex {
   /** Names only (no codes): "DE" and "CA" are US states too, so the parser treats codes apart. */
   byName: Map<string, CountryRecord>;
   maxNameWords: number;
+  /** English names and the everyday extras: safe to match without a comma before them. */
+  english: Set<string>;
 }
 
 export const countryIndex = lazy((): CountryIndex => {
@@ -91,6 +93,7 @@ export const countryIndex = lazy((): CountryIndex => {
   const byAlpha2 = new Map<string, CountryRecord>();
   const byKey = new Map<string, CountryRecord>();
   const byName = new Map<string, CountryRecord>();
+  const english = new Set<string>();
   let maxNameWords = 1;
   for (const alpha2 of Object.keys(iso.getAlpha2Codes())) {
     const record = {
@@ -111,9 +114,16 @@ export const countryIndex = lazy((): CountryIndex => {
   for (const lang of LANGS) {
     for (const [alpha2, names] of Object.entries(iso.getNames(lang, { select: 'all' }))) {
       const record = byAlpha2.get(alpha2);
-      if (record) for (const n of Array.isArray(names) ? names : [names]) addName(n, record);
+      if (!record) continue;
+      for (const n of Array.isArray(names) ? names : [names]) {
+        addName(n, record);
+        if (lang === 'en') english.add(nameKey(n));
+      }
     }
   }
-  for (const [name, alpha2] of Object.entries(EXTRA_NAMES)) addName(name, byAlpha2.get(alpha2)!);
-  return { byAlpha2, byKey, byName, maxNameWords };
+  for (const [name, alpha2] of Object.entries(EXTRA_NAMES)) {
+    addName(name, byAlpha2.get(alpha2)!);
+    english.add(nameKey(name));
+  }
+  return { byAlpha2, byKey, byName, maxNameWords, english };
 });

@@ -80,8 +80,6 @@ const ALIASES: Record<string, string> = {
   KANS: 'KS',
   NEBR: 'NE',
   NEV: 'NV',
-  'WASHINGTON DC': 'DC',
-  'WASHINGTON D C': 'DC',
   'US VIRGIN ISLANDS': 'VI',
   'VIRGIN ISLANDS OF THE UNITED STATES': 'VI',
   'COMMONWEALTH OF PUERTO RICO': 'PR',

@@ -1,7 +1,8 @@
 /**
  * Secondary unit designators, USPS Publication 28 Appendix C2, with the "requires a
  * secondary range" column, plus the spellings seen in practice and the Canada Post /
- * UK words for the same thing (mapped onto the nearest USPS standard).
+ * UK words for the same thing (mapped onto the nearest USPS standard). LEVEL is not in
+ * Pub 28; it is kept so "Level 3" parses as a level like "Floor 3".
  */
 export interface UnitDesignator {
   abbr: string;
@@ -19,6 +20,7 @@ const C2: Array<[string, string, boolean, string[]]> = [
   ['DEPT', 'DEPARTMENT', true, ['DEPT', 'DEPARTMENT', 'DPT']],
   ['FL', 'FLOOR', true, ['FL', 'FLOOR', 'FLR', 'ETAGE', 'ÉTAGE', 'PISO', 'PLANTA']],
   ['FRNT', 'FRONT', false, ['FRNT', 'FRONT']],
+  ['LVL', 'LEVEL', true, ['LVL', 'LEVEL']],
   ['HNGR', 'HANGAR', true, ['HNGR', 'HANGAR']],
   ['KEY', 'KEY', true, ['KEY']],
   ['LBBY', 'LOBBY', false, ['LBBY', 'LOBBY']],
@@ -37,13 +39,15 @@ const C2: Array<[string, string, boolean, string[]]> = [
   ['TRLR', 'TRAILER', true, ['TRLR', 'TRAILER']],
   ['UNIT', 'UNIT', true, ['UNIT', 'UNT', 'FLAT']],
   ['UPPR', 'UPPER', false, ['UPPR', 'UPPER']],
+  // Private mailbox at a commercial mail receiving agency ("PMB 175").
+  ['PMB', 'PMB', true, ['PMB']],
   ['#', '#', true, ['#', 'NO', 'NUM', 'NUMBER', 'NR', 'NBR']],
 ];
 
 function build(): Map<string, UnitDesignator> {
   const map = new Map<string, UnitDesignator>();
   for (const [abbr, full, requiresId, spellings] of C2) {
-    const entry = { abbr, full, requiresId, isLevel: abbr === 'FL' };
+    const entry = { abbr, full, requiresId, isLevel: abbr === 'FL' || abbr === 'LVL' };
     for (const s of spellings) if (!map.has(s)) map.set(s, entry);
   }
   return map;
