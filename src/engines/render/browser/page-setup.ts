@@ -1,4 +1,4 @@
-import type { HTTPRequest, Page } from 'puppeteer-core';
+import type { CDPSession, HTTPRequest, Page } from 'puppeteer-core';
 
 /**
  * A pooled tab plus what the current job needs to know about it. `blocked` collects every
@@ -6,6 +6,8 @@ import type { HTTPRequest, Page } from 'puppeteer-core';
  */
 export interface PooledPage {
   page: Page;
+  /** A DevTools session on the tab, for printing without puppeteer's stream round trips. */
+  cdp: CDPSession;
   blocked: string[];
   renders: number;
 }
@@ -15,7 +17,7 @@ export interface PooledPage {
  * run code nor reach the network; assets it needs were fetched and inlined before rendering.
  */
 export async function preparePage(page: Page): Promise<PooledPage> {
-  const pooled: PooledPage = { page, blocked: [], renders: 0 };
+  const pooled: PooledPage = { page, cdp: await page.createCDPSession(), blocked: [], renders: 0 };
   await page.setJavaScriptEnabled(false);
   await page.setRequestInterception(true);
   page.on('request', (request: HTTPRequest) => {

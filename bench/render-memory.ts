@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * Peak memory of this process and all its descendants (Chromium's browser, GPU, utility and
+ * renderer processes). RSS double-counts pages shared between Chromium processes; PSS
+ * (from smaps_rollup) splits shared pages fairly and is the better "real" total.
+ */
+export function startMemorySampler(intervalMs = 250) {
+  let rssMb = 0;
+  let pssMb = 0;
+  const sample = () => {
+    const tree = descendants(process.pid);
+    const rss = tree.reduce((sum, pid) => sum + kb(`/proc/${pid}/status`, 'VmRSS'), 0);
+    const pss = tree.reduce((sum, pid) => sum + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
+    rssMb = Math.max(rssMb, Math.round(rss / 1024));
+    pssMb = Math.max(pssMb, Math.round(pss / 1024));
+  };
+  const timer = setInterval(sample, intervalMs);
+  sample();
+  return {
+    stop() {
+      sample();
+      clearInterval(timer);
+      return { rssMb, pssMb };
+    },
+  };
+}
+
+function descendants(root: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
+  return out;
+}
+
+function kb(file: string, field: string): number {
+  try {
+    const match = readFileSync(file, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}

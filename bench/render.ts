@@ -1,0 +1,163 @@
+/**
+ * Letters per second through the render pipeline, and the memory it takes.
+ *   node --import tsx bench/render.ts [letters=300]
+ * Every letter is a full renderLetter(): merge, asset inlining, Chromium HTML→PDF, address
+ * stamping and serialisation. The naive baseline is one browser, one reused tab, one letter
+ * at a time; the pool runs are a warm pool of N tabs fed with 2N letters in flight.
+ * Memory is the whole process tree (node + every Chromium process), read from /proc.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus, loadavg, totalmem } from 'node:os';
+import {
+  BrowserPool,
+  buildMergeContext,
+  createAssetFetcher,
+  type LetterRenderInput,
+  mergeHtml,
+  renderLetter,
+} from '../src/engines/render/index.js';
+import { startMemorySampler } from './render-memory.js';
+
+const LETTERS = Number(process.argv[2] ?? 300);
+const WARMUP = 20;
+const LOGO =
+  'data:image/svg+xml;base64,' +
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#135"/></svg>',
+  ).toString('base64');
+const TEMPLATE = `<html><head><style>
+  body { font-family: 'DejaVu Serif', serif; margin: 0; }
+  .page { padding: 3.4in 0.9in 0.8in; font-size: 11pt; line-height: 1.4; }
+  table { border-collapse: collapse; width: 100%; } td { border-bottom: 1px solid #ccc; padding: 4px; }
+</style></head><body><div class="page">
+  <img src="${LOGO}" style="position:absolute; top:0.5in; right:0.8in">
+  <p>Dear {{to.firstName}} {{to.lastName}},</p>
+  <p>Thank you for being a customer since {{since}}. Your account {{account}} shows the balance below.</p>
+  <table><tr><td>Previous balance</td><td>{{previous}}</td></tr><tr><td>Payments</td><td>{{payments}}</td></tr>
+  <tr><td><b>Due</b></td><td><b>{{due}}</b></td></tr></table>
+  <p>${'We appreciate your business and look forward to serving you in the coming year. '.repeat(6)}</p>
+  <p>Sincerely,<br>{{from.companyName}}</p></div></body></html>`;
+
+const from = {
+  companyName: 'Postroom Bench Co',
+  addressLine1: '1 Bench Rd',
+  city: 'Austin',
+  provinceOrState: 'TX',
+  postalOrZip: '73301',
+  countryCode: 'US',
+};
+
+function letter(i: number): LetterRenderInput {
+  const to = {
+    firstName: `Customer${i}`,
+    lastName: 'Example',
+    addressLine1: `${100 + i} Main St`,
+    city: 'Springfield',
+    provinceOrState: 'IL',
+    postalOrZip: '62701',
+    countryCode: 'US',
+  };
+  const vars = {
+    since: '2019',
+    account: `A-${10000 + i}`,
+    previous: '$120.00',
+    payments: '$20.00',
+    due: `$${100 + (i % 50)}.00`,
+  };
+  const html = mergeHtml(TEMPLATE, buildMergeContext(vars, to, from));
+  return {
+    size: 'us_letter',
+    content: { kind: 'html', html },
+    to,
+    from,
+    addressPlacement: 'top_first_page',
+    doubleSided: false,
+    color: false,
+  };
+}
+
+interface Row {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  peakTotalMb: number;
+  peakPssMb: number;
+}
+
+async function run(name: string, poolSize: number, inFlight: number): Promise<Row> {
+  const pool = new BrowserPool({ size: poolSize });
+  const deps = { pool, fetchAsset: createAssetFetcher(false) };
+  await pool.warm();
+  for (let i = 0; i < WARMUP; i++) await renderLetter(letter(i), deps);
+  const memory = startMemorySampler();
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < LETTERS) {
+        const i = next++;
+        const t = performance.now();
+        const out = await renderLetter(letter(i), deps);
+        if (out.pageCount !== 1) throw new Error(`letter ${i} has ${out.pageCount} pages`);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const peak = memory.stop();
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]);
+  return {
+    name,
+    perSecond: LETTERS / seconds,
+    p50: pct(0.5),
+    p99: pct(0.99),
+    peakTotalMb: peak.rssMb,
+    peakPssMb: peak.pssMb,
+  };
+}
+
+// Configurations run interleaved, ROUNDS times each, so a burst of load from something else
+// on the machine hits them all alike; the table shows each one's median round.
+const CONFIGS: Array<[name: string, size: number, inFlight: number]> = [
+  ['naive: 1 browser, 1 reused tab, sequential', 1, 1],
+  ['pool of 2 tabs, 4 in flight', 2, 4],
+  ['pool of 3 tabs, 6 in flight', 3, 6],
+  ['pool of 4 tabs, 8 in flight', 4, 8],
+];
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const loadBefore = loadavg()[0].toFixed(1);
+const results = new Map<string, Row[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, size, inFlight] of CONFIGS) {
+    const row = await run(name, size, inFlight);
+    results.set(name, [...(results.get(name) ?? []), row]);
+    console.error(`round ${round + 1}: ${name}: ${row.perSecond.toFixed(1)}/s`);
+  }
+}
+const rows = [...results.values()].map((runs) => {
+  const sorted = [...runs].sort((a, b) => a.perSecond - b.perSecond);
+  return {
+    ...sorted[Math.floor(sorted.length / 2)],
+    range: `${sorted[0].perSecond.toFixed(1)}–${sorted.at(-1)!.perSecond.toFixed(1)}`,
+  };
+});
+
+const chromium = execFileSync('/usr/bin/chromium', ['--version']).toString().trim();
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB RAM; node ${process.version}; ${chromium}`,
+);
+console.log(
+  `1-minute load average ${loadBefore} before, ${loadavg()[0].toFixed(1)} after (other work on the machine)`,
+);
+console.log(`letters per run: ${LETTERS} (after ${WARMUP} warm-up letters), median of ${ROUNDS} rounds\n`);
+console.log('| run | letters/s (median) | range | p50 ms | p99 ms | peak PSS MB | peak RSS sum MB |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  const cells = [r.name, r.perSecond.toFixed(1), r.range, r.p50, r.p99, r.peakPssMb, r.peakTotalMb];
+  console.log(`| ${cells.join(' | ')} |`);
+}
