@@ -16,7 +16,7 @@ import {
   mergeHtml,
   renderLetter,
 } from '../src/engines/render/index.js';
-import { startMemorySampler } from './render-memory.js';
+import { startMemorySampler } from './process-tree.js';
 
 const LETTERS = Number(process.argv[2] ?? 300);
 const WARMUP = 20;
@@ -83,6 +83,7 @@ interface Row {
   p99: number;
   peakTotalMb: number;
   peakPssMb: number;
+  cpuMsPerLetter: number;
 }
 
 async function run(name: string, poolSize: number, inFlight: number): Promise<Row> {
@@ -118,6 +119,7 @@ async function run(name: string, poolSize: number, inFlight: number): Promise<Ro
     p99: pct(0.99),
     peakTotalMb: peak.rssMb,
     peakPssMb: peak.pssMb,
+    cpuMsPerLetter: peak.cpuMs / LETTERS,
   };
 }
 
@@ -155,9 +157,12 @@ console.log(
   `1-minute load average ${loadBefore} before, ${loadavg()[0].toFixed(1)} after (other work on the machine)`,
 );
 console.log(`letters per run: ${LETTERS} (after ${WARMUP} warm-up letters), median of ${ROUNDS} rounds\n`);
-console.log('| run | letters/s (median) | range | p50 ms | p99 ms | peak PSS MB | peak RSS sum MB |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(
+  '| run | letters/s (median) | range | p50 ms | p99 ms | CPU ms/letter | peak PSS MB | peak RSS sum MB |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const cells = [r.name, r.perSecond.toFixed(1), r.range, r.p50, r.p99, r.peakPssMb, r.peakTotalMb];
+  const cpu = r.cpuMsPerLetter.toFixed(1);
+  const cells = [r.name, r.perSecond.toFixed(1), r.range, r.p50, r.p99, cpu, r.peakPssMb, r.peakTotalMb];
   console.log(`| ${cells.join(' | ')} |`);
 }

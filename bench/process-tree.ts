@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
  * (from smaps_rollup) splits shared pages fairly and is the better "real" total.
  */
 export function startMemorySampler(intervalMs = 250) {
+  const cpuAtStart = treeCpuMs();
   let rssMb = 0;
   let pssMb = 0;
   const sample = () => {
@@ -21,9 +22,27 @@ export function startMemorySampler(intervalMs = 250) {
     stop() {
       sample();
       clearInterval(timer);
-      return { rssMb, pssMb };
+      return { rssMb, pssMb, cpuMs: treeCpuMs() - cpuAtStart };
     },
   };
+}
+
+/**
+ * CPU time (user + system) used so far by the tree, children that already exited included
+ * (their time is added to the parent that reaped them). Unlike wall time it barely changes
+ * when other work competes for the machine, so CPU per letter is the steadier comparison.
+ */
+function treeCpuMs(): number {
+  const tick = 1000 / 100; // USER_HZ is 100 on Linux
+  return descendants(process.pid).reduce((sum, pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return sum + (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * tick;
+    } catch {
+      return sum;
+    }
+  }, 0);
 }
 
 function descendants(root: number): number[] {
