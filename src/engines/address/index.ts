@@ -13,4 +13,13 @@ export type {
   ZipRecord,
 } from './reference/index.js';
 export { reference } from './reference/index.js';
+export { properCase } from './standardize/proper-case.js';
+export {
+  type StandardizeOptions,
+  type StandardStreet,
+  standardDirection,
+  standardizeParts,
+  standardizeStreetLine,
+  standardStreetType,
+} from './standardize/street-line.js';
 export type { ParsedAddress, ParsedAddressDetail, SpecialDelivery, StreetParts, UnitParts } from './types.js';

@@ -45,7 +45,7 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   if (prev && (prev.unit || prev.key === 'BOX' || afterRouteWord(t, seg.start, i))) return undefined;
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
-  if (next?.connector) return undefined;
+  if (next?.connector || prev?.connector) return undefined;
   if (i === seg.start)
     return next && !(next.unit && next.key !== '#' && !next.suffix) ? 'numberFirst' : undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
@@ -251,9 +251,12 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
     // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
     const nextTok = p + 1 < end ? t[p + 1] : undefined;
-    if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit) continue;
+    if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
+    // "Poplar Level Road": a designator that needs an id is only one when an id follows.
+    if (tok.unit.requiresId && nextTok && !nextTok.hasDigit && !nextTok.letter && nextTok.key !== '#')
+      continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
-    if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from, p + 1)) continue;
+    if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
     const before = p - 1 >= from ? t[p - 1] : undefined;
     if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
       return p - 1;
@@ -261,13 +264,14 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
   }
   const last = end - 1;
   if (last <= from || t[last - 1].connector) return end;
-  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from, last)) return last;
+  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from - 1, last)) return last;
   // "1160 Park Ave W 4 N": an id and a directional after the street.
-  if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from, last - 1))
+  if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from - 1, last - 1))
     return last - 1;
   // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
   const prior = t[last - 1];
-  if (t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir)) return last;
+  const named = t.slice(from - 1, last - 1).some((x) => !x.dir && !x.suffix && !x.hasDigit);
+  if (named && t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir)) return last;
   return end;
 }
 
@@ -306,7 +310,9 @@ function assignUnits(s: ParseState, spans: Span[]): void {
     }
     const text = spanText(t, span);
     const first = t[span.start];
-    const isLevel = first.unit?.isLevel || (first.ordinal && t[span.start + 1]?.unit?.isLevel);
+    const second = t[span.start + 1];
+    const floorWord = first.ordinal || first.num || FLOOR_WORDS.has(first.key);
+    const isLevel = first.unit?.isLevel || (floorWord && second?.unit?.isLevel && second.seg === first.seg);
     (isLevel ? levels : units).push(text);
     if (!isLevel && !d.unit.designator && first.unit) {
       d.unit.designator = first.key;

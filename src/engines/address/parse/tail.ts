@@ -57,6 +57,9 @@ function isRegionCode(key: string): boolean {
   return usState(key) !== undefined || province(key) !== undefined;
 }
 
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
+const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
+
 /** A number after these is a box or unit id, not a postcode. */
 const BOX_KEYS = new Set(['BOX', 'BX', 'POB', '#', 'DRAWER', 'CALLER', 'NO', 'APT', 'STE', 'SUITE', 'UNIT']);
 
@@ -162,6 +165,12 @@ export function findCity(s: ParseState): void {
   let segStart = end - 1;
   while (segStart > 0 && tokens[segStart - 1].seg === seg) segStart--;
   const stateCode = s.state ? usState(spanKey(tokens, s.state.start, s.state.end))?.code : undefined;
+  // "USS Nimitz FPO AP 96620": the military post office alone is the city.
+  if (stateCode && MILITARY_STATES.has(stateCode) && MILITARY_PO.has(tokens[end - 1].key)) {
+    s.city = { start: end - 1, end };
+    s.end = end - 1;
+    return;
+  }
   const region = tokens.slice(segStart, end);
   const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
   const onlyStreetWords = region.every((t) => t.suffix || t.dir);
@@ -187,7 +196,7 @@ export function findCity(s: ParseState): void {
   }
   if (start < 0 && s.state) start = streetEndGuess(tokens, segStart, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
-  if (start >= 0 && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
+  if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   if (start >= segStart && start < end) {
     s.city = { start, end };
     s.end = start;

@@ -58,6 +58,7 @@ const ALIASES: Record<string, string> = {
   'W VA': 'WV',
   'D C': 'DC',
   CALIF: 'CA',
+  DEL: 'DE',
   CAL: 'CA',
   MASS: 'MA',
   PENN: 'PA',

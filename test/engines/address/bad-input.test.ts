@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  explainParse,
+  parseAddress,
+  parseAddressDetail,
+  reference,
+} from '../../../src/engines/address/index.js';
+
+const FIELDS = new Set([
+  'house',
+  'houseNumber',
+  'road',
+  'unit',
+  'level',
+  'poBox',
+  'city',
+  'cityDistrict',
+  'suburb',
+  'state',
+  'stateDistrict',
+  'postcode',
+  'country',
+  'category',
+  'near',
+  'island',
+]);
+
+function assertClean(result: object): void {
+  for (const [k, v] of Object.entries(result)) {
+    assert.ok(FIELDS.has(k), `unexpected field ${k}`);
+    assert.equal(typeof v, 'string');
+    assert.ok((v as string).length > 0, `empty ${k}`);
+    assert.ok(!/[\u0000-\u001f]/.test(v as string), `control character in ${k}`);
+  }
+}
+
+test('empty and whitespace-only input give an empty result', () => {
+  assert.deepEqual(parseAddress(''), {});
+  assert.deepEqual(parseAddress('   \n\t  '), {});
+  assert.deepEqual(parseAddress(',,, ;;'), {});
+});
+
+test('non-string input never throws', () => {
+  for (const v of [undefined, null, 42, {}, [], true]) assertClean(parseAddress(v as unknown as string));
+  assert.deepEqual(parseAddress(12345 as unknown as string), { postcode: '12345' });
+});
+
+test('10 KB of text is answered quickly and cleanly', () => {
+  const big = '123 Main St Apt 4 '.repeat(600);
+  reference.warm(); // load the reference data outside the timing
+  const t0 = performance.now();
+  const r = parseAddress(big);
+  assert.ok(performance.now() - t0 < 50);
+  assertClean(r);
+  assert.equal(r.houseNumber, '123');
+});
+
+test('control characters, emoji, non-Latin scripts and digits only', () => {
+  const r = parseAddress('123\u0000 Main\u0007 St\u001b, Louisville, KY 40205');
+  assertClean(r);
+  assert.equal(r.road, 'Main St');
+  assert.equal(r.postcode, '40205');
+  assertClean(parseAddress('😀🏠📬 🚀'));
+  assert.deepEqual(parseAddress('😀🏠📬'), {});
+  assertClean(parseAddress('东京都千代田区千代田1-1'));
+  assertClean(parseAddress('197198, г. Санкт-Петербург, ул. Съезжинская д. 10 кв. 40'));
+  assertClean(parseAddress('1234567890 1234567890 12'));
+  assertClean(parseAddress('#&/ - & # /'));
+});
+
+test('the detail view and the explain trace never throw either', () => {
+  for (const s of ['', '😀', 'x'.repeat(20000), '\u0000\u0001']) {
+    assert.equal(typeof parseAddressDetail(s).layout, 'string');
+    const trace = explainParse(s);
+    assert.deepEqual(
+      trace.map((t) => t.stage),
+      ['normalize', 'tokenize', 'classify', 'country', 'postcode', 'state', 'city', 'street', 'assemble'],
+    );
+  }
+});
