@@ -8,6 +8,7 @@ import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { startQueue } from './jobs/queue.js';
 import { startWorkers } from './jobs/registry.js';
+import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
 
 export interface RuntimeOptions {
@@ -40,11 +41,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   });
   const clock = options.clock ?? systemClock;
   const boss = await startQueue(db.url, db.schema, (err) => logger.error({ err }, 'job queue error'));
-  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing() };
+  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing(), boss };
   const app = options.http ? await buildApp(deps, logger) : undefined;
   if (options.workers) {
     await startWorkers(boss, { pool: db.pool, clock, log: (obj, msg) => logger.info(obj, msg) });
   }
+  const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
+  const webhooks = await startWebhookDelivery(
+    { pool: db.pool, boss, config, clock, dbUrl: db.url, schema: db.schema, log: webhookLog },
+    options.workers,
+  );
   let closed = false;
   return {
     config,
@@ -57,6 +63,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       if (closed) return;
       closed = true;
       await app?.close();
+      await webhooks.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await db.close();
     },

@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Webhook retry delays in seconds; tests shorten them. */
   webhookRetryDelaysSec: readonly number[];
+  /** How long a webhook receiver has to answer (POSTROOM_WEBHOOK_TIMEOUT_MS, default 10 s). */
+  webhookTimeoutMs: number;
   chromiumPath: string;
   renderPoolSize: number;
 }
@@ -67,6 +69,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
     webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
+    webhookTimeoutMs: int(env, 'POSTROOM_WEBHOOK_TIMEOUT_MS', 10_000),
     chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     ...overrides,

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { queueForWebhooks } from '../webhooks/delivery/outbox.repo.js';
 import type { EventType } from './event-types.js';
+import { insertEvent } from './events.repo.js';
 
 export interface EventInput {
   type: EventType;
@@ -24,6 +26,8 @@ export interface EventDoc {
 /**
  * Records an event inside the caller's transaction, so the change and its event commit
  * together (or not at all). Every order create and client-visible change calls this.
+ * The event is also queued for webhook delivery in the same transaction: the dispatcher
+ * is woken when it commits and fans it out to subscribers within milliseconds.
  */
 export async function recordEvent(
   tx: pg.PoolClient,
@@ -40,18 +44,7 @@ export async function recordEvent(
     ...(input.updatedFields ? { updatedFields: input.updatedFields } : {}),
     createdAt: now.toISOString(),
   };
-  await tx.query(
-    `INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    [
-      doc.id,
-      scope.orgId,
-      scope.live,
-      doc.type,
-      doc,
-      `${doc.type} ${input.data.id}`.toLowerCase(),
-      doc.createdAt,
-    ],
-  );
+  await insertEvent(tx, scope.orgId, doc, `${doc.type} ${input.data.id}`.toLowerCase());
+  await queueForWebhooks(tx, scope, doc.id, doc.type, input.data.id);
   return doc;
 }

@@ -1,0 +1,32 @@
+import type { Queryable } from '../../../db/pool.js';
+import { getDoc, listDocs } from '../../../db/resources.repo.js';
+import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { ListQuery, Search } from '../../../platform/lists.js';
+import type { EventDoc } from './record-event.js';
+
+const TABLE = 'events';
+
+export async function insertEvent(db: Queryable, orgId: string, doc: EventDoc, searchText: string) {
+  await db.query(
+    `INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+    [doc.id, orgId, doc.live, doc.type, doc, searchText, doc.createdAt],
+  );
+}
+
+export const getEventDoc = (db: Queryable, scope: Scope, id: string) => getDoc(db, TABLE, scope, id);
+
+/** Newest first; `types` (when given) keeps events of any of those types. */
+export const listEventDocs = (
+  db: Queryable,
+  scope: Scope,
+  query: ListQuery,
+  search: Search | undefined,
+  types: string[] | undefined,
+) => listDocs(db, TABLE, scope, query, search, types ? [{ field: 'type', values: types }] : []);
+
+/** Events by id, parsed, for delivery (which has no scope: the ids come from its own jobs). */
+export async function findEventsByIds(db: Queryable, ids: string[]): Promise<Map<string, EventDoc>> {
+  const res = await db.query('SELECT id, doc FROM events WHERE id = ANY($1)', [ids]);
+  return new Map(res.rows.map((r) => [r.id as string, r.doc as EventDoc]));
+}

@@ -1,0 +1,61 @@
+import type { Queryable } from '../../../../db/pool.js';
+import type { Scope } from '../../../../platform/auth/authenticate.js';
+
+/** The NOTIFY channel for a schema: each test schema (and `public`) wakes only its own workers. */
+export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
+
+/**
+ * Queues an event for fan-out inside the caller's transaction. PostgreSQL delivers the
+ * NOTIFY only when that transaction commits, so workers wake exactly when the event is visible.
+ */
+export async function queueForWebhooks(
+  tx: Queryable,
+  scope: Scope,
+  eventId: string,
+  type: string,
+  orderId: string | undefined,
+): Promise<void> {
+  await tx.query(
+    `WITH queued AS (
+       INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id) VALUES ($1, $2, $3, $4, $5)
+     )
+     SELECT pg_notify('postroom_webhooks_' || current_schema(), '')`,
+    [eventId, scope.orgId, scope.live, type, orderId ?? null],
+  );
+}
+
+export interface Fanout {
+  seq: number;
+  eventId: string;
+  orderId: string | null;
+  webhookId: string;
+}
+
+/**
+ * Claims up to `limit` queued events (skipping rows another worker holds), deletes them and
+ * returns one row per subscribing webhook: enabled, same organization and mode, type enabled.
+ * Run it in the transaction that enqueues the deliveries, so claim and enqueue commit together.
+ */
+export async function claimFanouts(
+  tx: Queryable,
+  limit: number,
+): Promise<{ claimed: number; fanouts: Fanout[] }> {
+  const res = await tx.query(
+    `WITH claimed AS (
+       DELETE FROM webhook_outbox WHERE seq IN (
+         SELECT seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING seq, event_id, org_id, live, type, order_id
+     )
+     SELECT c.seq, c.event_id, c.order_id, w.id AS webhook_id
+     FROM claimed c LEFT JOIN webhooks w
+       ON w.org_id = c.org_id AND w.live = c.live
+      AND (w.doc ->> 'enabled')::boolean AND w.doc -> 'enabledEvents' ? c.type
+     ORDER BY c.seq`,
+    [limit],
+  );
+  const claimed = new Set(res.rows.map((r) => r.seq)).size;
+  const fanouts = res.rows
+    .filter((r) => r.webhook_id)
+    .map((r) => ({ seq: Number(r.seq), eventId: r.event_id, orderId: r.order_id, webhookId: r.webhook_id }));
+  return { claimed, fanouts };
+}

@@ -1,0 +1,58 @@
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { inTransaction } from './queue.js';
+
+/** Every delivery attempt of one event to one webhook is a job on this queue. */
+export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
+
+export interface DeliveryJob {
+  eventId: string;
+  webhookId: string;
+  /** The order the event is about: attempts for one (webhook, order) run one after another. */
+  orderId: string | null;
+  /** Outbox sequence: the order events were recorded in. */
+  seq: number;
+  /** 1 for the first attempt, 2..4 for the retries. */
+  attempt: number;
+}
+
+/**
+ * pg-boss's own retries only cover a worker that died mid-attempt (the job expires and is
+ * fetched again); the 1 h / 2 h / 4 h schedule is ours, one new job per retry with startAfter.
+ */
+export async function createDeliveryQueue(boss: PgBoss, timeoutMs: number): Promise<void> {
+  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, {
+    name: WEBHOOK_DELIVERY_QUEUE,
+    expireInSeconds: Math.max(60, Math.ceil((timeoutMs * 3) / 1000)),
+    retryLimit: 20,
+    retryDelay: 30,
+  });
+}
+
+/** Enqueues attempts in the caller's transaction; `delaySec` postpones them (retries). */
+export async function enqueueDeliveries(
+  boss: PgBoss,
+  tx: pg.PoolClient,
+  jobs: { data: DeliveryJob; delaySec?: number }[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const rows = jobs.map(({ data, delaySec }) => ({
+    name: WEBHOOK_DELIVERY_QUEUE,
+    data,
+    // A number of seconds becomes `now() + interval` in pg-boss, i.e. the database's clock.
+    ...(delaySec ? { startAfter: String(delaySec) } : {}),
+  }));
+  await boss.insert(rows, { db: inTransaction(tx) });
+}
+
+/** Marks attempts done in the caller's transaction (pg-boss takes the ids as an array at runtime). */
+export async function completeDeliveries(boss: PgBoss, tx: pg.PoolClient, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const complete = boss.complete.bind(boss) as unknown as (
+    name: string,
+    ids: string[],
+    data: null,
+    options: PgBoss.ConnectionOptions,
+  ) => Promise<unknown>;
+  await complete(WEBHOOK_DELIVERY_QUEUE, ids, null, { db: inTransaction(tx) });
+}

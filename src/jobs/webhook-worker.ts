@@ -1,0 +1,83 @@
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config/config.js';
+import type { Pool } from '../db/pool.js';
+import type { Clock } from '../platform/clock.js';
+import { OutcomeCommitter } from './webhook-commit.js';
+import { DISPATCH_BATCH, dispatchEvents } from './webhook-dispatch.js';
+import { listenForEvents } from './webhook-listener.js';
+import { DeliveryPump } from './webhook-pump.js';
+import { createDeliveryQueue } from './webhook-queue.js';
+import { Wakeup } from './webhook-wakeup.js';
+
+/** Fallback polling: retries that come due (startAfter) and events missed while not listening. */
+export const WEBHOOK_POLL_MS = 500;
+
+export interface WebhookDeliveryDeps {
+  pool: Pool;
+  boss: PgBoss;
+  config: Config;
+  clock: Clock;
+  dbUrl: string;
+  schema: string;
+  log: (obj: object, msg: string) => void;
+}
+
+/**
+ * Webhook delivery in this process: a dispatcher (outbox -> jobs, woken by NOTIFY on commit)
+ * and a delivery pump (jobs -> HTTP), each a small loop. pg-boss work() is not used because it
+ * waits its polling interval even after a full batch, which caps throughput and latency.
+ * The queue is created even without workers so that API-only processes can enqueue.
+ */
+export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers: boolean) {
+  await createDeliveryQueue(deps.boss, deps.config.webhookTimeoutMs);
+  if (!runWorkers) return { stop: async () => {} };
+  const settings = {
+    allowPrivate: deps.config.allowPrivateUrls,
+    timeoutMs: deps.config.webhookTimeoutMs,
+    retryDelaysSec: deps.config.webhookRetryDelaysSec,
+    now: () => deps.clock.now(),
+  };
+  const pump = new DeliveryPump(
+    deps.pool,
+    deps.boss,
+    new OutcomeCommitter(deps.pool, deps.boss, deps.log),
+    settings,
+    deps.log,
+  );
+  const eventsWaiting = new Wakeup();
+  const jobsWaiting = new Wakeup();
+  const slotFreed = new Wakeup();
+  let running = true;
+  const guard = (what: string) => (err: unknown) => {
+    deps.log({ err }, `webhook ${what} failed; retrying`);
+    return 0;
+  };
+
+  const dispatcher = (async () => {
+    while (running) {
+      const taken = await dispatchEvents(deps.pool, deps.boss).catch(guard('dispatch'));
+      if (taken > 0) jobsWaiting.wake();
+      if (taken < DISPATCH_BATCH) await eventsWaiting.wait(WEBHOOK_POLL_MS);
+    }
+  })();
+  const deliverer = (async () => {
+    while (running) {
+      const free = pump.freeSlots;
+      if (free === 0) await slotFreed.wait(WEBHOOK_POLL_MS);
+      else if ((await pump.takeJobs(() => slotFreed.wake()).catch(guard('fetch'))) < free)
+        await jobsWaiting.wait(WEBHOOK_POLL_MS);
+    }
+  })();
+  const listener = listenForEvents(deps.dbUrl, deps.schema, () => eventsWaiting.wake(), deps.log);
+
+  return {
+    stop: async () => {
+      running = false;
+      eventsWaiting.wake();
+      jobsWaiting.wake();
+      slotFreed.wake();
+      await Promise.all([dispatcher, deliverer, listener.close()]);
+      await pump.drain();
+    },
+  };
+}
