@@ -216,3 +216,28 @@ test('assets on private addresses are refused unless allowed', async () => {
     return true;
   });
 });
+
+test('addresses the standard font cannot write are printed with system fonts, over the page', async () => {
+  const ivan = {
+    firstName: 'Иван',
+    lastName: 'Петров',
+    addressLine1: 'ул. Ленина, д. 1',
+    city: 'Москва',
+    postalOrZip: '101000',
+    countryCode: 'RU',
+  };
+  const html =
+    '<body style="margin:0;background:#000"><p style="color:#fff;padding-top:5in">Dark letter</p></body>';
+  const result = await renderLetter(letter({ to: ivan, content: { kind: 'html', html } }), deps());
+  const recipient = squash(await pageText(result.pdf, 1, zones.recipientZone));
+  assert.match(recipient, /ИВАН ПЕТРОВ УЛ\. ЛЕНИНА, Д\. 1 МОСКВА 101000 RUSSIA/);
+  assert.match(squash(await pageText(result.pdf, 1, zones.returnZone)), /POSTROOM TEST CO/);
+  assert.deepEqual(result.warnings, []);
+  // the overlay is transparent outside the zones: the black page still shows there
+  const outside = await zonePixels(result.pdf, { x: 300, y: 400, width: 100, height: 100 });
+  const pixels = outside.subarray(outside.length - 34 * 34);
+  assert.ok(
+    pixels.every((v) => v < 16),
+    'the area outside the zones stays black',
+  );
+});

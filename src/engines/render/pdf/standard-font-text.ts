@@ -22,7 +22,7 @@ export function drawableText(font: PDFFont, text: string, warnings: Set<string>)
   return out;
 }
 
-function canDraw(font: PDFFont, text: string): boolean {
+export function canDraw(font: PDFFont, text: string): boolean {
   try {
     font.encodeText(text);
     return true;
