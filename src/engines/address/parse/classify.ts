@@ -75,7 +75,8 @@ class ClassifiedToken implements Classified {
     this.hasDigit = hasDigit;
     this.num = hasDigit && /^\d+$/.test(key);
     this.houseNumber = hasDigit && HOUSE_NUMBER.test(key);
-    this.fraction = hasDigit && /^\d+\/\d+$/.test(key);
+    // 1/2, 3/4: a fraction of a house number. 5/20 is Australian unit/number instead.
+    this.fraction = hasDigit && /^\d\/[2348]$/.test(key);
     this.ordinal = hasDigit ? ORDINAL_NUMBER.test(key) : ORDINAL_WORDS.has(key);
     this.cardinalWord = !hasDigit && CARDINAL_WORDS.has(key);
     this.letter = key.length === 1 && key >= 'A' && key <= 'Z';

@@ -4,8 +4,10 @@
  * Germany, Spain, Latin America), then assigns street, unit, level, PO box and names.
  */
 
+import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { FLOOR_WORDS } from '../tables/number-words.js';
 import type { Classified } from './classify.js';
+import { asciiFold } from './classify.js';
 import { matchSpecial } from './special.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
@@ -46,8 +48,9 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
   if (next?.connector || prev?.connector) return undefined;
-  if (i === seg.start)
-    return next && !(next.unit && next.key !== '#' && !next.suffix) ? 'numberFirst' : undefined;
+  if (i === seg.start) return next && !unitStartsAt(t, i + 1, seg.end) ? 'numberFirst' : undefined;
+  // "Calle 60 491": in a numbered street the last number is the house number.
+  if (next?.houseNumber && i + 2 === seg.end) return undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
   if (!next || (next.letter && !next.dir && i + 2 === seg.end))
     return tok.num || /^\d+[A-Z]$/.test(tok.key) ? 'numberAfter' : undefined;
@@ -96,15 +99,19 @@ export function solveStreet(s: ParseState): void {
     }
   }
   if (!street) {
-    // No number anywhere: the street is the first segment that reads like one.
+    // No number in a street: the street is the first segment that reads like one, or one
+    // followed by a segment holding only the number ("Avenida Paulista, 1578").
     let k = segIndex;
     for (let j = segIndex; j < segs.length; j++) {
-      if (segs[j].start < segs[j].end && looksLikeStreet(t, segs[j])) {
+      if (looksLikeStreet(t, segs[j]) || loneNumberAfter(t, segs, j)) {
         k = j;
         break;
       }
     }
-    street = { seg: k };
+    street = {
+      seg: k,
+      ...(loneNumberAfter(t, segs, k) ? { layout: 'numberAfter' as Layout, hn: segs[k + 1].start } : {}),
+    };
   }
 
   for (let k = segIndex; k < street.seg; k++) {
@@ -113,13 +120,20 @@ export function solveStreet(s: ParseState): void {
     else houseParts.push(spanText(t, seg));
   }
   const seg = segs[street.seg];
-  if (seg && !d.special) {
+  let nextSeg = street.seg + 1;
+  if (seg && !d.special && street.hn !== undefined && street.hn >= seg.end) {
+    // The number sits alone in the next segment.
+    setRoad(s, seg.start, seg.end);
+    d.fields.houseNumber = t[street.hn].raw;
+    d.layout = 'intl';
+    nextSeg++;
+  } else if (seg && !d.special) {
     if (street.hn === undefined) assignStreetWithoutNumber(s, seg, houseParts, unitParts);
     else if (street.layout === 'numberFirst')
       unitParts = unitParts.concat(assignNumberFirst(s, seg, street.hn, houseParts));
     else unitParts = unitParts.concat(assignNumberAfter(s, seg, street.hn, houseParts));
   }
-  for (let k = street.seg + 1; k < segs.length; k++) {
+  for (let k = nextSeg; k < segs.length; k++) {
     const later = segs[k];
     const words = t.slice(later.start, later.end);
     if (d.fields.road && words[0].dir && !d.street.postDirection && (words.length === 1 || !words[1].dir)) {
@@ -140,6 +154,24 @@ export function solveStreet(s: ParseState): void {
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
+}
+
+/** Segment j is words only and segment j+1 is one house number ("Lorenzo de Zovela, 1126"). */
+function loneNumberAfter(t: Classified[], segs: Segment[], j: number): boolean {
+  const a = segs[j];
+  const b = segs[j + 1];
+  if (!a || !b || b.end - b.start !== 1 || !t[b.start].houseNumber) return false;
+  for (let i = a.start; i < a.end; i++) if (t[i].hasDigit || (t[i].unit && !t[i].suffix)) return false;
+  return true;
+}
+
+/** A unit designator that really opens a unit here: with an id when it needs one. */
+function unitStartsAt(t: Classified[], p: number, end: number): boolean {
+  const u = t[p]?.unit;
+  if (!u || p >= end) return false;
+  const next = p + 1 < end ? t[p + 1] : undefined;
+  if (u.requiresId) return !!next && (next.hasDigit || next.letter || next.key === '#');
+  return !next || !!next.unit || next.hasDigit;
 }
 
 /** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
@@ -196,10 +228,27 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
     numEnd++;
   }
   d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
+  splitUnitFromNumber(s, t[hn], numEnd === hn + 1);
   const unitStart = findUnitStart(t, numEnd + 1, seg.end);
   setRoad(s, numEnd, unitStart);
   if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
   return extraUnits;
+}
+
+/**
+ * "5/20 George St" (Australia, unit 5 of number 20) and "200-123 Main St" (Canada, unit
+ * 200 of civic 123): the unit is written in front of the number.
+ */
+function splitUnitFromNumber(s: ParseState, tok: Classified, alone: boolean): void {
+  if (!alone) return;
+  const d = s.detail;
+  const slash = /^([0-9A-Z]+)\/(\d+[A-Z]?)$/i.exec(tok.raw);
+  const dash = d.countryCode === 'CA' ? /^([0-9A-Z]+)-(\d+[A-Z]?)$/i.exec(tok.raw) : null;
+  const m = slash && !tok.fraction ? slash : dash;
+  if (!m) return;
+  d.fields.houseNumber = m[2];
+  d.unit.id = m[1].toUpperCase();
+  d.fields.unit = m[1];
 }
 
 function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
@@ -208,12 +257,12 @@ function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: 
   d.layout = 'intl';
   let roadStart = seg.start;
   // "Eschenbraeu Braeurei Triftstrasse 67": a name before a compound street word is the house.
-  for (let k = hn - 1; k > seg.start; k--) {
+  for (let k = hn - 1; k > seg.start && !t[seg.start].intlPrefix; k--) {
     if (t[k].intlPrefix && !t[k].dir) {
       roadStart = k;
       break;
     }
-    if (t[k].intlSuffix && !t[k].suffix && t[k].key.length > 6 && k === hn - 1) {
+    if (t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key)) && k === hn - 1) {
       roadStart = k;
       break;
     }

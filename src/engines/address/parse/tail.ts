@@ -5,6 +5,7 @@
 
 import { countryIndex } from '../reference/countries.js';
 import { province } from '../tables/canada.js';
+import { AU_ONLY_CODES, intlRegion } from '../tables/intl-regions.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt } from './gazetteer.js';
@@ -25,8 +26,7 @@ export function peelCountry(s: ParseState): void {
     // "Georgia", "Jersey": a US state name wins over the country of the same name.
     if (!record || (n <= 2 && usState(key))) continue;
     // "Stony Island" is not Iceland: a one-word native name needs a comma, postcode or English spelling.
-    const separated =
-      start === 0 || tokens[start - 1].seg !== tokens[start].seg || tokens[start - 1].hasDigit;
+    const separated = start === 0 || tokens[start - 1].seg !== tokens[start].seg;
     if (n === 1 && !separated && !index.english.has(key)) continue;
     if (n === 1 && (tokens[start].suffix || tokens[start].dir)) continue;
     s.country = { start, end };
@@ -45,11 +45,27 @@ export function peelCountry(s: ParseState): void {
     }
     return;
   }
-  if (last.key.length === 2 && index.byAlpha2.has(last.key) && !isRegionCode(last.key)) {
+  const isCode = last.key.length === 2 && index.byAlpha2.has(last.key);
+  if (isCode && (!isRegionCode(last.key) || foreignBefore(tokens, end - 1))) {
     s.country = { start: end - 1, end };
     s.detail.countryCode = last.key;
     s.end = end - 1;
   }
+}
+
+/**
+ * "13353 Berlin DE", "Bogotá CO": a code that is also a US state is a country when a
+ * European postcode-then-town or non-English letters come right before it.
+ */
+function foreignBefore(tokens: Classified[], at: number): boolean {
+  const prev = tokens[at - 1];
+  if (!prev) return false;
+  if (/[^\x00-\x7f]/.test(prev.key)) return true;
+  for (let i = at - 2; i >= Math.max(0, at - 4); i--) {
+    if (/^\d{4,5}$/.test(tokens[i].key)) return tokens.slice(i + 1, at).every((t) => !t.hasDigit);
+    if (tokens[i].hasDigit) return false;
+  }
+  return false;
 }
 
 /** US state or Canadian province codes double as country codes (CA, DE, IN...). */
@@ -77,7 +93,8 @@ export function peelPostcode(s: ParseState): void {
       prev &&
       prev.seg === tokens[start].seg &&
       !prev.hasDigit &&
-      !(usState(prev.key) && tokens[start].key.length === 4);
+      !(usState(prev.key) && tokens[start].key.length === 4) &&
+      !intlRegion('AU', prev.key);
     if (!looksLikeHouseNumber && !(start === 0 && tokens.length > match.length)) {
       s.postcode = { start, end: s.end };
       if (match.country && !s.detail.countryCode) s.detail.countryCode = match.country;
@@ -113,7 +130,14 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     ) {
       return;
     }
-    if ((opensSegment || afterHouseNumber) && cityWords && pcEnd < s.end && /\d{4}/.test(t.key)) {
+    // "3 avenue des Champs-Élysées 75008 Paris": five digits then a town, no comma needed.
+    const fiveDigits = /^\d{5}$/.test(t.key) && !last?.suffix && !last?.dir;
+    if (
+      (opensSegment || afterHouseNumber || fiveDigits) &&
+      cityWords &&
+      pcEnd < s.end &&
+      /\d{4}/.test(t.key)
+    ) {
       s.postcode = { start, end: pcEnd };
       s.city = { start: pcEnd, end: s.end };
       if (match.country && !s.detail.countryCode) s.detail.countryCode = match.country;
@@ -126,7 +150,9 @@ function peelPostcodeBeforeCity(s: ParseState): void {
 export function peelState(s: ParseState): void {
   const { tokens } = s;
   const cc = s.detail.countryCode;
-  if (s.city || s.end === 0 || (cc && cc !== 'US' && cc !== 'CA')) return;
+  if (s.city || s.end === 0) return;
+  if (peelIntlRegion(s)) return;
+  if (cc && cc !== 'US' && cc !== 'CA') return;
   for (let n = Math.min(4, s.end); n >= 1; n--) {
     const start = s.end - n;
     if (tokens[start].seg !== tokens[s.end - 1].seg) continue;
@@ -140,6 +166,31 @@ export function peelState(s: ParseState): void {
     s.end = start;
     return;
   }
+}
+
+/**
+ * Australia ("Sydney NSW 2000") and Brazil ("São Paulo - SP, 01304-001"): the region code
+ * sits right before the postcode or in its own segment.
+ */
+function peelIntlRegion(s: ParseState): boolean {
+  const { tokens } = s;
+  const last = tokens[s.end - 1];
+  const cc = s.detail.countryCode;
+  const pc = s.postcode ? spanKey(tokens, s.postcode.start, s.postcode.end) : '';
+  const au = intlRegion('AU', last.key);
+  if (au && (cc === 'AU' || AU_ONLY_CODES.has(last.key) || (!cc && /^\d{4}$/.test(pc)))) {
+    s.state = { start: s.end - 1, end: s.end };
+    s.detail.countryCode = 'AU';
+    s.end--;
+    return true;
+  }
+  const ownSegment = s.end - 1 === 0 || tokens[s.end - 2].seg !== last.seg;
+  if (cc === 'BR' && ownSegment && intlRegion('BR', last.key)) {
+    s.state = { start: s.end - 1, end: s.end };
+    s.end--;
+    return true;
+  }
+  return false;
 }
 
 /** Whether words that spell a state really are the state and not part of the street. */

@@ -19,8 +19,8 @@ interface IsoCountries {
 /** Languages whose country names people write in addresses we expect to see. */
 const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'no', 'da', 'fi', 'cs', 'ro'];
 
-/** Everyday names the package lists only as official ones, or not at all. */
-const EXTRA_NAMES: Record<string, string> = {
+/** Everyday English names the package lists only as official ones, or not at all. */
+const EXTRA_ENGLISH: Record<string, string> = {
   USA: 'US',
   'U S A': 'US',
   'U S': 'US',
@@ -37,14 +37,19 @@ const EXTRA_NAMES: Record<string, string> = {
   'NORTHERN IRELAND': 'GB',
   HOLLAND: 'NL',
   'THE NETHERLANDS': 'NL',
-  DEUTSCHLAND: 'DE',
   'SOUTH KOREA': 'KR',
   'REPUBLIC OF KOREA': 'KR',
   KOREA: 'KR',
   RUSSIA: 'RU',
-  ROSSIYA: 'RU',
   CZECHIA: 'CZ',
   'CZECH REPUBLIC': 'CZ',
+  'NEW ZEALAND': 'NZ',
+};
+
+/** Native names people write; matched only after a comma (they are often ordinary words). */
+const EXTRA_NATIVE: Record<string, string> = {
+  DEUTSCHLAND: 'DE',
+  ROSSIYA: 'RU',
   ESPAÑA: 'ES',
   ESPANA: 'ES',
   MÉXICO: 'MX',
@@ -63,7 +68,6 @@ const EXTRA_NAMES: Record<string, string> = {
   BELGIQUE: 'BE',
   BELGIË: 'BE',
   BELGIE: 'BE',
-  'NEW ZEALAND': 'NZ',
   AOTEAROA: 'NZ',
 };
 
@@ -121,9 +125,10 @@ export const countryIndex = lazy((): CountryIndex => {
       }
     }
   }
-  for (const [name, alpha2] of Object.entries(EXTRA_NAMES)) {
+  for (const [name, alpha2] of Object.entries(EXTRA_ENGLISH)) {
     addName(name, byAlpha2.get(alpha2)!);
     english.add(nameKey(name));
   }
+  for (const [name, alpha2] of Object.entries(EXTRA_NATIVE)) addName(name, byAlpha2.get(alpha2)!);
   return { byAlpha2, byKey, byName, maxNameWords, english };
 });

@@ -42,6 +42,11 @@ const SUFFIX_LENGTHS: readonly number[] = [...new Set(INTL_SUFFIX_TYPES.map((x) 
   (n) => n >= 3,
 );
 
+/** Whether the word is a bare suffix ("STRASSE" in "Berliner Straße") rather than a compound. */
+export function isBareIntlSuffix(word: string): boolean {
+  return SUFFIX_SET.has(word);
+}
+
 /** Whether an upper-case word is, or ends in, a street-type suffix ("TRIFTSTRASSE", "VEI"). */
 export function endsWithIntlStreetSuffix(word: string): boolean {
   if (SUFFIX_SET.has(word)) return true;
