@@ -43,6 +43,9 @@ test('private and loopback hosts are refused by default', async () => {
   const port = (server.address() as AddressInfo).port;
   assert.equal((await refusal(safeFetch(`http://localhost:${port}/ok`))).code, 'private_address');
   assert.equal((await refusal(safeFetch(`http://[::ffff:127.0.0.1]:${port}/ok`))).code, 'private_address');
+  // numeric spellings of 127.0.0.1 that URL parsing normalises
+  assert.equal((await refusal(safeFetch(`http://2130706433:${port}/ok`))).code, 'private_address');
+  assert.equal((await refusal(safeFetch(`http://0x7f.1:${port}/ok`))).code, 'private_address');
 });
 
 test('allowPrivate reaches a loopback server', async () => {
@@ -112,4 +115,19 @@ test('isPrivateAddress covers IPv4, IPv6 and IPv4 inside IPv6', () => {
   for (const ip of privateOnes) assert.equal(isPrivateAddress(ip), true, ip);
   const publicOnes = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'];
   for (const ip of publicOnes) assert.equal(isPrivateAddress(ip), false, ip);
+});
+
+test('the socket lookup hook refuses private answers, so a name cannot rebind to one', async () => {
+  const { checkedLookup } = await import('../../src/platform/checked-lookup.js');
+  const ask = (allow: boolean, all: boolean) =>
+    new Promise<{ err: Error | null; result: unknown }>((resolve) =>
+      checkedLookup(allow)('localhost', { all }, (err, result) => resolve({ err, result })),
+    );
+  const refused = await ask(false, true);
+  assert.equal(refused.err?.name, 'PrivateAddressRefused');
+  const single = await ask(false, false);
+  assert.equal(single.err?.name, 'PrivateAddressRefused');
+  const allowed = await ask(true, true);
+  assert.equal(allowed.err, null);
+  assert.ok(Array.isArray(allowed.result) && allowed.result.length > 0);
 });
