@@ -80,3 +80,15 @@ test('the number of assets is limited', async () => {
     (err: unknown) => err instanceof RenderInputError && err.code === 'asset_limit',
   );
 });
+
+test('relative references resolve against <base href>', async () => {
+  const fetched: string[] = [];
+  const html = '<head><base href="https://cdn.test/letters/"></head><img src="logo.png"><img src="/top.png">';
+  const out = await inlineAssets(html, async (url) => {
+    fetched.push(url);
+    return { bytes: png, contentType: 'image/png' };
+  });
+  assert.deepEqual(fetched.sort(), ['https://cdn.test/letters/logo.png', 'https://cdn.test/top.png']);
+  assert.equal(out.warnings.length, 0);
+  assert.equal(out.html.match(/data:image\/png/g)?.length, 2);
+});

@@ -241,3 +241,18 @@ test('addresses the standard font cannot write are printed with system fonts, ov
     'the area outside the zones stays black',
   );
 });
+
+test('HTML that prints to too many pages is refused without printing them all', async () => {
+  const html = '<p style="break-after:page">page</p>'.repeat(500);
+  const started = Date.now();
+  await assert.rejects(renderLetter(letter({ content: { kind: 'html', html } }), deps()), (err: unknown) => {
+    assert.ok(err instanceof RenderInputError);
+    assert.equal(err.code, 'too_many_pages');
+    assert.match(err.message, /^html: the HTML prints to more than 60 pages$/);
+    return true;
+  });
+  assert.ok(Date.now() - started < 10_000);
+  const sixty = '<p style="break-after:page">page</p>'.repeat(59) + '<p>last</p>';
+  const ok = await renderLetter(letter({ content: { kind: 'html', html: sixty } }), deps());
+  assert.equal(ok.pageCount, 60);
+});

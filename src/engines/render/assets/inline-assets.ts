@@ -20,14 +20,15 @@ export interface InlinedHtml {
  * Policy: an asset that cannot be fetched fails the render, naming the URL: a letter printed
  * without its logo or stylesheet is worse than one not printed. Unreachable hosts and
  * timeouts fail retryably (RenderUnavailableError); refused, missing or oversized assets fail
- * as bad content (RenderInputError). Relative URLs cannot be resolved (there is no base) and
- * are left as written, with a warning.
+ * as bad content (RenderInputError). Relative URLs resolve against the document's
+ * `<base href>`; without one they are left as written, with a warning.
  */
 export async function inlineAssets(html: string, fetch: AssetFetcher, field = 'html'): Promise<InlinedHtml> {
   const budget = { count: 0, bytes: 0, field, warnings: new Set<string>(), fetch };
-  const found = collect((rewrite) => rewriteHtml(html, rewrite), undefined, budget.warnings);
+  const base = documentBase(html);
+  const found = collect((rewrite) => rewriteHtml(html, rewrite), base, budget.warnings);
   const dataUrls = await fetchAll(found, budget);
-  const out = rewriteHtml(html, (url) => dataUrls.get(absolute(url) ?? ''));
+  const out = rewriteHtml(html, (url) => dataUrls.get(absolute(url, base) ?? ''));
   return { html: out, warnings: [...budget.warnings], inlined: [...found.keys()] };
 }
 
@@ -116,6 +117,12 @@ async function fetchOne(url: string, budget: Budget): Promise<FetchedAsset> {
     );
   }
   return asset;
+}
+
+/** A `<base href>` with an absolute http(s) URL lets relative references resolve, as in a browser. */
+function documentBase(html: string): string | undefined {
+  const href = html.match(/<base\b[^>]*\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i);
+  return href ? absolute(href[1] ?? href[2] ?? href[3] ?? '') : undefined;
 }
 
 /** An absolute http(s) URL, resolving against `base` (a stylesheet's URL) when given. */

@@ -13,7 +13,12 @@ export interface HtmlPdf {
  * and the address zones are stamped afterwards. CSS @page sizes are ignored on purpose so
  * a template cannot change the sheet size.
  */
-export async function htmlToPdf(pool: BrowserPool, html: string, size: PageSize): Promise<HtmlPdf> {
+export async function htmlToPdf(
+  pool: BrowserPool,
+  html: string,
+  size: PageSize,
+  options: { maxPages?: number } = {},
+): Promise<HtmlPdf> {
   return pool.withPage(async ({ page, cdp, blocked }) => {
     await page.setContent(html, { waitUntil: 'load' });
     // Page.printToPDF directly, answered inline as base64: puppeteer's page.pdf() streams the
@@ -30,6 +35,9 @@ export async function htmlToPdf(pool: BrowserPool, html: string, size: PageSize)
       generateTaggedPDF: false,
       generateDocumentOutline: false,
       transferMode: 'ReturnAsBase64',
+      // One page past the limit is enough to know a document is too long, and a runaway
+      // document then costs its layout but not thousands of printed pages.
+      ...(options.maxPages ? { pageRanges: `1-${options.maxPages + 1}` } : {}),
     });
     return { pdf: new Uint8Array(Buffer.from(printed.data, 'base64')), blocked: [...blocked] };
   });
