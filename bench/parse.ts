@@ -113,7 +113,15 @@ function score(t: Tally, expected: Fields, got: Fields): boolean {
   t.cases++;
   let exact = true;
   for (const k of new Set([...Object.keys(expected), ...Object.keys(got)])) {
-    const ok = norm(expected[k] ?? '') === norm(got[k] ?? '');
+    // Unit and level are scored together, so their order in the line does not matter.
+    const n = (v: string | undefined) =>
+      k === 'unit'
+        ? norm(v ?? '')
+            .split(' ')
+            .sort()
+            .join(' ')
+        : norm(v ?? '');
+    const ok = n(expected[k]) === n(got[k]);
     if (!ok) exact = false;
     if (k in expected) {
       const f = t.fields.get(k) ?? { n: 0, ok: 0 };

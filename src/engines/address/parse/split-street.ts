@@ -37,6 +37,7 @@ const ROUTE_QUALIFIERS = new Set([
   'U S',
   'STATE',
   'COUNTY',
+  'COUNTRY',
   'CO',
   'CNTY',
   'FARM',
@@ -51,6 +52,11 @@ const ROUTE_QUALIFIERS = new Set([
 const STRONG_ROUTE_TYPES: ReadonlySet<string> = new Set(
   'HWY HIGHWAY ROUTE RTE RT SR CR FM INTERSTATE HIGHWY HIWAY LOOP SPUR'.split(' '),
 );
+
+/** US, STATE, COUNTY...: words that may stand before a route word. */
+export function isRouteQualifier(key: string): boolean {
+  return ROUTE_QUALIFIERS.has(key);
+}
 
 /** Whether token i is a route word whose number follows ("Highway 80", "County Road 12"). */
 export function isRouteWord(t: Classified[], i: number): boolean {

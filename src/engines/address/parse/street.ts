@@ -9,7 +9,7 @@ import { FLOOR_WORDS } from '../tables/number-words.js';
 import type { Classified } from './classify.js';
 import { asciiFold } from './classify.js';
 import { matchSpecial } from './special.js';
-import { isRouteWord, splitStreet } from './split-street.js';
+import { isRouteQualifier, isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 
 interface Segment {
@@ -18,12 +18,16 @@ interface Segment {
 }
 
 const CARE_OF = new Set(['C/O', 'CO', 'ATTN', 'ATTENTION', 'ATN', 'CARE', 'C/0']);
+const GRID = /^[NSEW]\d+$/;
+const CARE_OF_MID = new Set(['C/O', 'ATTN', 'ATTENTION', 'ATN']);
 const URBANIZATION = new Set(['URB', 'URBANIZACION', 'URBANIZACIÓN']);
 
+/** Comma segments, plus a cut before a mid-line "attn"/"c/o": what follows is a name. */
 function segmentsOf(t: Classified[], hi: number): Segment[] {
   const out: Segment[] = [];
   for (let i = 0; i < hi; i++) {
-    if (i === 0 || t[i].seg !== t[i - 1].seg) out.push({ start: i, end: i + 1 });
+    const careOf = i > 0 && CARE_OF_MID.has(t[i].key);
+    if (i === 0 || t[i].seg !== t[i - 1].seg || careOf) out.push({ start: i, end: i + 1 });
     else out[out.length - 1].end = i + 1;
   }
   return out;
@@ -79,15 +83,21 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < segs.length && !street; k++) {
     const seg = segs[k];
     for (let i = seg.start; i < seg.end; i++) {
-      const special = matchSpecial(t, i, seg.end);
+      const special = matchSpecial(t, i, seg.end) ?? specialAfterId(t, seg, i);
       if (special) {
+        // "dept. 0669 p o box 120001", "file 74115 po box 60000": an id before the box is a unit.
+        if (special.start > i) i = special.start;
         d.special = special.special;
         d.fields.poBox = spanText(t, special);
         const rest = t.slice(special.end, seg.end);
         if (rest.length && !s.city && rest.every((x) => !x.hasDigit && !x.unit))
           s.city = { start: special.end, end: seg.end };
         else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
-        if (i > seg.start) houseParts.push(spanText(t, { start: seg.start, end: i }));
+        if (i > seg.start) {
+          const before = { start: seg.start, end: i };
+          if (t[i - 1].hasDigit && i - seg.start <= 3) unitParts.push(before);
+          else houseParts.push(spanText(t, before));
+        }
         street = { seg: k };
         break;
       }
@@ -141,6 +151,8 @@ export function solveStreet(s: ParseState): void {
       d.fields.road = `${d.fields.road} ${words[0].raw}`;
       d.street.postDirection = words[0].key;
       if (words.length > 1) unitParts.push({ start: later.start + 1, end: later.end });
+    } else if (CARE_OF.has(words[0].key)) {
+      houseParts.push(spanText(t, later));
     } else if (
       !s.city &&
       k === segs.length - 1 &&
@@ -149,11 +161,30 @@ export function solveStreet(s: ParseState): void {
     ) {
       // "1085 Santa Paula Avenue, Los Osos": a last words-only segment is the city.
       s.city = later;
-    } else if (d.fields.road || d.special) unitParts.push(later);
-    else houseParts.push(spanText(t, later));
+    } else if (CARE_OF.has(words[0].key) || (d.fields.road && words.every((w) => !w.hasDigit && !w.unit))) {
+      // "..., Attn: Billing", "..., Mizzou North, Rm 501": names after the street.
+      houseParts.push(spanText(t, later));
+    } else if (matchSpecial(t, later.start, later.end)) {
+      unitParts.push(later);
+    } else if (d.fields.road || d.special) {
+      // "Tower Place Ste 1685": a name, then the unit.
+      let u = later.start;
+      while (u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
+      if (u > later.start && u < later.end) houseParts.push(spanText(t, { start: later.start, end: u }));
+      unitParts.push({ start: u < later.end ? u : later.start, end: later.end });
+    } else houseParts.push(spanText(t, later));
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
+}
+
+/** "msc 41083362 po box 415000": a word and an id, then a box, all opening the segment. */
+function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<typeof matchSpecial> {
+  if (i !== seg.start || t[i].hasDigit) return undefined;
+  let k = i + 1;
+  if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
+  if (!(k < seg.end && t[k].hasDigit)) return undefined;
+  return matchSpecial(t, k + 1, seg.end);
 }
 
 /** Segment j is words only and segment j+1 is one house number ("Lorenzo de Zovela, 1126"). */
@@ -227,6 +258,14 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
   if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
     numEnd++;
   }
+  // "W148 N9748 Tree Tops Dr": Wisconsin grid addresses have a two-part number.
+  if (
+    GRID.test(t[hn].key) &&
+    numEnd === hn + 1 &&
+    GRID.test(t[numEnd]?.key ?? '') &&
+    t[numEnd].seg === t[hn].seg
+  )
+    numEnd++;
   d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
   splitUnitFromNumber(s, t[hn], numEnd === hn + 1);
   const unitStart = findUnitStart(t, numEnd + 1, seg.end);
@@ -286,7 +325,10 @@ function afterRouteWord(t: Classified[], segStart: number, i: number): boolean {
   if (!prev || i - 1 < segStart) return false;
   if (isRouteWord(t, i - 1)) return true;
   const isNumberSign = prev.key === '#' || prev.key === 'NO' || prev.key === 'NUMBER';
-  return isNumberSign && i - 2 >= segStart && isRouteWord(t, i - 2);
+  if (!isNumberSign || i - 2 < segStart || !isRouteWord(t, i - 2)) return false;
+  // "Route # A", "State Highway No 33" - but in "W Dixie Hwy # 312" the number is a unit.
+  for (let k = segStart; k < i - 2; k++) if (!t[k].dir && !isRouteQualifier(t[k].key)) return false;
+  return true;
 }
 
 /**
