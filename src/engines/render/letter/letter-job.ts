@@ -25,6 +25,8 @@ export interface RenderDeps {
   pool: BrowserPool;
   /** createAssetFetcher(config.allowPrivateUrls) in the app. */
   fetchAsset: AssetFetcher;
+  /** Called after each stage with its name and duration, for metrics and the CLI. */
+  observe?: (stage: string, ms: number) => void;
 }
 
 export interface LetterRenderResult {

@@ -39,7 +39,11 @@ export async function renderLetter(input: LetterRenderInput, deps: RenderDeps): 
     warnings: new Set(),
     contentField: input.content.field ?? input.content.kind,
   };
-  for (const stage of LETTER_STAGES) await stage(job, deps);
+  for (const stage of LETTER_STAGES) {
+    const started = performance.now();
+    await stage(job, deps);
+    deps.observe?.(stage.name, performance.now() - started);
+  }
   const doc = job.doc!;
   const pageCount = doc.getPageCount();
   return {
