@@ -3,13 +3,15 @@ import { migrate } from '../db/migrate.js';
 import { main as serve } from '../main.js';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { withDatabase } from './with-database.js';
 
 const USAGE = `Usage:
 postroom serve                 API + job workers (PORT, HOST, DATABASE_URL, POSTROOM_DATA_DIR, POSTROOM_PUBLIC_URL)
 postroom worker                job workers only, against a shared DATABASE_URL
 postroom migrate               apply database migrations and exit
-${KEYS_USAGE}`;
+${KEYS_USAGE}
+${WEBHOOKS_USAGE}`;
 
 type Command = (args: Args) => Promise<number>;
 
@@ -29,6 +31,7 @@ const COMMANDS: Record<string, Command> = {
     return 0;
   },
   keys: keysCommand,
+  webhooks: webhooksCommand,
 };
 
 export async function main(argv: string[]): Promise<number | undefined> {
