@@ -4,6 +4,7 @@
  */
 import type { Classified } from './classify.js';
 import { matchSpecial } from './special.js';
+import { isRouteWord } from './split-street.js';
 
 export function afterUnit(t: Classified[], p: number, hi: number): number {
   let e = p + 1;
@@ -25,12 +26,20 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
   if (t[i]?.fraction) i++;
   for (let p = i + 1; p < hi; p++) {
     const tok = t[p];
+    // "State Road 7 Suite 28": the route number belongs to the street.
+    if (isRouteWord(t, p) && t[p + 1]?.hasDigit) {
+      let e = p + 2;
+      if (e + 1 < hi && t[e].dir) e++;
+      return e < hi && t[e].unit ? afterUnit(t, e, hi) : e;
+    }
     if (tok.unit && !tok.suffix && p + 1 < hi) return afterUnit(t, p, hi);
     if ((tok.suffix || tok.caType) && !t[p + 1]?.suffix && !t[p + 1]?.caType) {
       let e = p + 1;
       if (e + 1 < hi && t[e].dir) e++;
       if (e < hi && t[e].unit) e = afterUnit(t, e, hi);
-      return e;
+      // "Feldwood Road Lockbox # 402605 College Park": a box after the street is not the city.
+      const box = e < hi ? matchSpecial(t, e, hi) : undefined;
+      return box ? box.end : e;
     }
   }
   return hi - lo >= 3 ? hi - 1 : hi;

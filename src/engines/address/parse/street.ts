@@ -48,7 +48,10 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
   if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x) => x.houseNumber)) return undefined;
   const prev = i > seg.start ? t[i - 1] : undefined;
-  if (prev && (prev.unit || prev.key === 'BOX' || afterRouteWord(t, seg.start, i))) return undefined;
+  // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
+  const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
+  if (prev && ((prev.unit && !levelDone) || prev.key === 'BOX' || afterRouteWord(t, seg.start, i)))
+    return undefined;
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
   if (next?.connector || prev?.connector) return undefined;
@@ -58,7 +61,7 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
   if (!next || (next.letter && !next.dir && i + 2 === seg.end))
     return tok.num || /^\d+[A-Z]$/.test(tok.key) ? 'numberAfter' : undefined;
-  if (next.unit && next.key !== '#') return 'numberAfter';
+  if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
   return 'numberFirst';
 }
 
@@ -83,7 +86,8 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < segs.length && !street; k++) {
     const seg = segs[k];
     for (let i = seg.start; i < seg.end; i++) {
-      const special = matchSpecial(t, i, seg.end) ?? specialAfterId(t, seg, i);
+      // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
+      const special = specialAfterId(t, seg, i) ?? matchSpecial(t, i, seg.end);
       if (special) {
         // "dept. 0669 p o box 120001", "file 74115 po box 60000": an id before the box is a unit.
         if (special.start > i) i = special.start;
@@ -169,7 +173,8 @@ export function solveStreet(s: ParseState): void {
     } else if (d.fields.road || d.special) {
       // "Tower Place Ste 1685": a name, then the unit.
       let u = later.start;
-      while (u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
+      const wordAndId = later.end - later.start === 2 && t[later.start + 1].hasDigit;
+      while (!wordAndId && u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
       if (u > later.start && u < later.end) houseParts.push(spanText(t, { start: later.start, end: u }));
       unitParts.push({ start: u < later.end ? u : later.start, end: later.end });
     } else houseParts.push(spanText(t, later));
@@ -208,6 +213,9 @@ function unitStartsAt(t: Classified[], p: number, end: number): boolean {
 /** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
 function isUnitSegment(t: Classified[], seg: Segment): boolean {
   const first = t[seg.start];
+  const second = seg.end - seg.start === 2 ? t[seg.start + 1] : undefined;
+  // "41st Floor", "3 Fl": a floor written before the street.
+  if (second?.unit?.isLevel && (first.ordinal || first.num || FLOOR_WORDS.has(first.key))) return true;
   if (!first.unit) return false;
   const len = seg.end - seg.start;
   if (!first.unit.requiresId) return len === 1;
@@ -355,7 +363,14 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
   }
   const last = end - 1;
   if (last <= from || t[last - 1].connector) return end;
-  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from - 1, last)) return last;
+  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from - 1, last)) {
+    // "Riverfront Drive Mailbox 2825", "Bonhomme Ave St 1400": a word and an id after a complete street.
+    const word = t[last - 1];
+    const before = last - 2 >= from ? t[last - 2] : undefined;
+    if (!word.hasDigit && !word.dir && before && (before.suffix || before.caType || before.dir))
+      return last - 1;
+    return last;
+  }
   // "1160 Park Ave W 4 N": an id and a directional after the street.
   if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from - 1, last - 1))
     return last - 1;
