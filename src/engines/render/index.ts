@@ -13,7 +13,7 @@
 export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './assets/fetch-asset.js';
 export { inlineAssets } from './assets/inline-assets.js';
 export { htmlToPdf } from './browser/html-to-pdf.js';
-export { BrowserPool, type BrowserPoolOptions } from './browser/page-pool.js';
+export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
 export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from './errors.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';

@@ -26,6 +26,11 @@ test('the pool survives a browser crash: the next render relaunches it', async (
     const again = await htmlToPdf(pool, html, PAGE_SIZES.us_letter);
     assert.ok(again.pdf.length > 500);
     assert.notEqual(pool.browserPid(), first);
+    const stats = pool.stats();
+    assert.equal(stats.launches, 2);
+    assert.equal(stats.crashes, 1);
+    assert.equal(stats.jobs, 2);
+    assert.equal(stats.busy, 0);
   } finally {
     await pool.close();
   }

@@ -1,6 +1,7 @@
 import { RenderInputError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
-import { DEFAULT_CHROMIUM_PATH, type LaunchedBrowser, launchBrowser } from './launch-browser.js';
+import { type Generation, startGeneration } from './browser-generation.js';
+import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
 import { type PooledPage, preparePage } from './page-setup.js';
 
 export interface BrowserPoolOptions {
@@ -15,15 +16,19 @@ export interface BrowserPoolOptions {
   recyclePageAfter?: number;
 }
 
-/** One running browser and its tabs; replaced whole when the browser dies. */
-interface Generation {
-  launched: LaunchedBrowser;
-  pages: Set<PooledPage>;
-  idle: PooledPage[];
-  creating: number;
-  dead: boolean;
-  /** Rejects when the browser disconnects, so in-flight jobs fail instead of hanging. */
-  crashed: Promise<never>;
+export interface PoolStats {
+  size: number;
+  /** Tabs open now, lent out, and free. */
+  open: number;
+  busy: number;
+  idle: number;
+  /** Jobs waiting for a tab. */
+  waiting: number;
+  /** Since the pool was made: browsers started, browsers that died, jobs run, jobs failed. */
+  launches: number;
+  crashes: number;
+  jobs: number;
+  failures: number;
 }
 
 /**
@@ -38,6 +43,7 @@ export class BrowserPool {
   #launching?: Promise<Generation>;
   #waiters: Array<() => void> = [];
   #closed = false;
+  #counts = { launches: 0, crashes: 0, jobs: 0, failures: 0 };
 
   constructor(options: BrowserPoolOptions = {}) {
     this.#opts = {
@@ -84,6 +90,14 @@ export class BrowserPool {
     }
   }
 
+  /** A snapshot for /metrics and health checks. */
+  stats(): PoolStats {
+    const gen = this.#generation;
+    const open = gen ? gen.pages.size : 0;
+    const idle = gen ? gen.idle.length : 0;
+    return { size: this.size, open, busy: open - idle, idle, waiting: this.#waiters.length, ...this.#counts };
+  }
+
   /** The browser's process id, for tests and memory accounting. */
   browserPid(): number | undefined {
     return this.#generation?.launched.browser.process()?.pid;
@@ -123,6 +137,8 @@ export class BrowserPool {
 
   #release(gen: Generation, pooled: PooledPage, healthy: boolean): void {
     pooled.renders++;
+    this.#counts.jobs++;
+    if (!healthy) this.#counts.failures++;
     if (healthy && !gen.dead && pooled.renders < this.#opts.recyclePageAfter) {
       gen.idle.push(pooled);
     } else {
@@ -142,28 +158,17 @@ export class BrowserPool {
   }
 
   async #launch(): Promise<Generation> {
-    let launched: LaunchedBrowser;
-    try {
-      launched = await launchBrowser(this.#opts.executablePath, this.#opts.launchTimeoutMs);
-    } catch (err) {
-      throw new RenderUnavailableError(`could not start ${this.#opts.executablePath}: ${message(err)}`, {
-        cause: err,
-      });
-    }
-    let reject: (err: Error) => void = () => {};
-    const crashed = new Promise<never>((_, r) => {
-      reject = r;
-    });
-    crashed.catch(() => {}); // observed through Promise.race; never an unhandled rejection
-    const gen: Generation = { launched, pages: new Set(), idle: [], creating: 0, dead: false, crashed };
-    launched.browser.once('disconnected', () => {
-      gen.dead = true;
-      reject(new RenderUnavailableError('the browser exited during the render'));
-      if (this.#generation === gen) this.#generation = undefined;
-      if (!this.#closed) void launched.cleanup();
+    const { executablePath, launchTimeoutMs } = this.#opts;
+    const gen = await startGeneration(executablePath, launchTimeoutMs, (dead) => {
+      if (this.#generation === dead) this.#generation = undefined;
+      if (!this.#closed) {
+        this.#counts.crashes++;
+        void dead.launched.cleanup();
+      }
       this.#wakeAll();
     });
     this.#generation = gen;
+    this.#counts.launches++;
     return gen;
   }
 
