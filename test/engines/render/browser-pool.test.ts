@@ -62,10 +62,10 @@ test('a job running when the browser dies fails retryably instead of hanging', a
 });
 
 test('a job over the render timeout fails retryably and the pool carries on', async () => {
-  const pool = new BrowserPool({ size: 1, renderTimeoutMs: 200 });
+  const pool = new BrowserPool({ size: 1 });
   try {
     await assert.rejects(
-      pool.withPage(() => sleep(2_000, undefined, { ref: false })),
+      pool.withPage(() => sleep(2_000, undefined, { ref: false }), 200),
       /render took over 200 ms/,
     );
     assert.ok((await htmlToPdf(pool, html, PAGE_SIZES.us_letter)).pdf.length > 500);
@@ -110,4 +110,22 @@ test('a missing Chromium binary is a clear retryable error', async () => {
     /could not start \/nonexistent\/chromium/,
   );
   await pool.close();
+});
+
+test('jobs queued behind a crashed browser run on its replacement', async () => {
+  const pool = new BrowserPool({ size: 1 });
+  try {
+    await pool.warm();
+    const first = pool.withPage(() => sleep(10_000, undefined, { ref: false }));
+    const queued = [1, 2].map(() => htmlToPdf(pool, html, PAGE_SIZES.us_letter));
+    await sleep(100);
+    assert.equal(pool.stats().waiting, 2);
+    process.kill(pool.browserPid()!, 'SIGKILL');
+    await assert.rejects(first, RenderUnavailableError);
+    const results = await Promise.all(queued);
+    assert.ok(results.every((r) => r.pdf.length > 500));
+    assert.equal(pool.stats().launches, 2);
+  } finally {
+    await pool.close();
+  }
 });
