@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { commitWithoutFlushWait } from '../api/print-mail/webhooks/delivery/async-commit.repo.js';
 import { insertInvocations } from '../api/print-mail/webhooks/invocations.repo.js';
 import type { Pool } from '../db/pool.js';
 import { withTransaction } from '../db/tx.js';
@@ -47,6 +48,7 @@ export class OutcomeCommitter {
 
   private commit(batch: Outcome[]): Promise<void> {
     return withTransaction(this.pool, async (tx) => {
+      await commitWithoutFlushWait(tx);
       await insertInvocations(
         tx,
         batch.flatMap((o) => (o.invocation ? [o.invocation] : [])),

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { commitWithoutFlushWait } from '../api/print-mail/webhooks/delivery/async-commit.repo.js';
 import { claimFanouts } from '../api/print-mail/webhooks/delivery/outbox.repo.js';
 import type { Pool } from '../db/pool.js';
 import { withTransaction } from '../db/tx.js';
@@ -13,6 +14,7 @@ export const DISPATCH_BATCH = 500;
  */
 export async function dispatchEvents(pool: Pool, boss: PgBoss): Promise<number> {
   return withTransaction(pool, async (tx) => {
+    await commitWithoutFlushWait(tx);
     const { claimed, fanouts } = await claimFanouts(tx, DISPATCH_BATCH);
     await enqueueDeliveries(
       boss,

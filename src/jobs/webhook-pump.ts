@@ -1,10 +1,12 @@
 import type PgBoss from 'pg-boss';
 import { findEventsByIds } from '../api/print-mail/events/events.repo.js';
+import { commitWithoutFlushWait } from '../api/print-mail/webhooks/delivery/async-commit.repo.js';
 import { findWebhooksByIds } from '../api/print-mail/webhooks/webhooks.repo.js';
 import type { Pool } from '../db/pool.js';
+import { withTransaction } from '../db/tx.js';
 import { type AttemptSettings, attemptDelivery } from './webhook-attempt.js';
 import type { OutcomeCommitter } from './webhook-commit.js';
-import { type DeliveryJob, WEBHOOK_DELIVERY_QUEUE } from './webhook-queue.js';
+import { type DeliveryJob, fetchDeliveries } from './webhook-queue.js';
 
 type Job = PgBoss.Job<DeliveryJob>;
 
@@ -23,7 +25,7 @@ export class DeliveryPump {
     private readonly committer: OutcomeCommitter,
     private readonly settings: AttemptSettings,
     private readonly log: (obj: object, msg: string) => void,
-    readonly maxInFlight = 64,
+    readonly maxInFlight = 256,
   ) {}
 
   get freeSlots(): number {
@@ -34,7 +36,10 @@ export class DeliveryPump {
   async takeJobs(onSlotFreed: () => void): Promise<number> {
     const free = this.freeSlots;
     if (free <= 0) return 0;
-    const jobs = await this.boss.fetch<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, { batchSize: free });
+    const jobs = await withTransaction(this.pool, async (tx) => {
+      await commitWithoutFlushWait(tx);
+      return fetchDeliveries(this.boss, tx, free);
+    });
     if (jobs.length === 0) return 0;
     jobs.sort((a, b) => a.data.seq - b.data.seq || a.data.attempt - b.data.attempt);
     const [events, webhooks] = await Promise.all([

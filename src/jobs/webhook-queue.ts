@@ -45,6 +45,18 @@ export async function enqueueDeliveries(
   await boss.insert(rows, { db: inTransaction(tx) });
 }
 
+/** Takes due attempts (marks them active) in the caller's transaction. */
+export function fetchDeliveries(
+  boss: PgBoss,
+  tx: pg.PoolClient,
+  batchSize: number,
+): Promise<PgBoss.Job<DeliveryJob>[]> {
+  return boss.fetch<DeliveryJob>(WEBHOOK_DELIVERY_QUEUE, {
+    batchSize,
+    db: inTransaction(tx),
+  } as PgBoss.FetchOptions);
+}
+
 /** Marks attempts done in the caller's transaction (pg-boss takes the ids as an array at runtime). */
 export async function completeDeliveries(boss: PgBoss, tx: pg.PoolClient, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
