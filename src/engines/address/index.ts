@@ -5,6 +5,7 @@
 export { explainParse, parseAddress, parseAddressDetail, type StageTrace } from './parse/parser.js';
 export type {
   CountryRecord,
+  DistrictMatch,
   FsaRecord,
   PostcodeFormat,
   Province,

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { reference } from '../../../src/engines/address/index.js';
 
 test('US ZIPs: city, state, county and FIPS, time zone and DST, centroid', () => {
@@ -66,4 +69,33 @@ test('states and provinces by code or name', () => {
   assert.equal(qc?.country, 'CA');
   assert.equal(reference.stateByNameOrCode('ON', 'US'), undefined);
   assert.equal(reference.stateByNameOrCode('Atlantis'), undefined);
+});
+
+test('congressional districts by ZIP, from the compact ZCTA table', () => {
+  assert.deepEqual(reference.congressionalDistricts('40205'), [
+    { state: 'KY', district: '3', atLarge: false },
+  ]);
+  assert.deepEqual(
+    reference.congressionalDistricts('20001').map((d) => d.atLarge),
+    [true],
+  );
+  const straddling = reference.congressionalDistricts('30165');
+  assert.deepEqual(new Set(straddling.map((d) => d.state)), new Set(['AL', 'GA']));
+  assert.deepEqual(reference.congressionalDistricts('00000'), []);
+});
+
+test('the compact district table holds every row of the source CSV', (t) => {
+  const csv = resolve(
+    dirname(fileURLToPath(import.meta.url)),
+    '../../../../shared/data/reference/zcta-congressional-district.csv',
+  );
+  if (!existsSync(csv)) return t.skip('shared data not present');
+  const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1);
+  for (const row of rows) {
+    const [, state, zcta, cd] = row.trim().split(',');
+    const found = reference
+      .congressionalDistricts(zcta)
+      .some((d) => d.state === state && d.district === String(Number(cd)));
+    assert.ok(found, row);
+  }
 });

@@ -5,11 +5,12 @@
 import { type Province, province } from '../tables/canada.js';
 import { type UsState, usState } from '../tables/us-states.js';
 import { type FsaRecord, fsaIndex } from './canada-fsa.js';
+import { type DistrictMatch, districtIndex } from './congressional-districts.js';
 import { type CountryRecord, countryIndex, nameKey } from './countries.js';
 import { matchesPostcodeFormat, type PostcodeFormat, postcodeFormats } from './postcode-formats.js';
 import { usCityGazetteer, usZipIndex, type ZipRecord } from './us-zips.js';
 
-export type { CountryRecord, FsaRecord, PostcodeFormat, Province, UsState, ZipRecord };
+export type { CountryRecord, DistrictMatch, FsaRecord, PostcodeFormat, Province, UsState, ZipRecord };
 
 export type Region = { country: 'US'; state: UsState } | { country: 'CA'; province: Province };
 
@@ -67,11 +68,20 @@ export const reference = {
     return undefined;
   },
 
+  /**
+   * Congressional district(s) of a ZIP, via its ZIP Code Tabulation Area. Empty for ZIPs
+   * that are not ZCTAs (PO-box-only and unique ZIPs) - the data cannot tell, so we do not guess.
+   */
+  congressionalDistricts(zip: string): DistrictMatch[] {
+    return districtIndex().get(String(zip).trim().slice(0, 5)) ?? [];
+  },
+
   /** Builds every index now (servers call this at start so the first request is not slow). */
   warm(): void {
     usZipIndex();
     fsaIndex();
     countryIndex();
     postcodeFormats();
+    districtIndex();
   },
 };
