@@ -92,3 +92,17 @@ test('relative references resolve against <base href>', async () => {
   assert.equal(out.warnings.length, 0);
   assert.equal(out.html.match(/data:image\/png/g)?.length, 2);
 });
+
+test('downloads run at most 6 at a time', async () => {
+  let running = 0;
+  let peak = 0;
+  const html = Array.from({ length: 20 }, (_, i) => `<img src="https://x.test/${i}.png">`).join('');
+  await inlineAssets(html, async () => {
+    running++;
+    peak = Math.max(peak, running);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    running--;
+    return { bytes: png, contentType: 'image/png' };
+  });
+  assert.equal(peak, 6);
+});

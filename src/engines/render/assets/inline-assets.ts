@@ -2,6 +2,7 @@ import { SafeFetchError } from '../../../platform/safe-fetch-error.js';
 import { RenderInputError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { type AssetKind, rewriteCss, rewriteHtml } from './asset-references.js';
+import { concurrencyLimit } from './concurrency-limit.js';
 import type { AssetFetcher, FetchedAsset } from './fetch-asset.js';
 import { sniffType } from './sniff-type.js';
 
@@ -24,7 +25,7 @@ export interface InlinedHtml {
  * `<base href>`; without one they are left as written, with a warning.
  */
 export async function inlineAssets(html: string, fetch: AssetFetcher, field = 'html'): Promise<InlinedHtml> {
-  const budget = { count: 0, bytes: 0, field, warnings: new Set<string>(), fetch };
+  const budget = { count: 0, bytes: 0, field, warnings: new Set<string>(), fetch, slot: concurrencyLimit(6) };
   const base = documentBase(html);
   const found = collect((rewrite) => rewriteHtml(html, rewrite), base, budget.warnings);
   const dataUrls = await fetchAll(found, budget);
@@ -38,6 +39,8 @@ interface Budget {
   field: string;
   warnings: Set<string>;
   fetch: AssetFetcher;
+  /** At most 6 downloads at once per letter, to be polite to the asset hosts. */
+  slot: ReturnType<typeof concurrencyLimit>;
 }
 
 function collect(
@@ -94,7 +97,7 @@ async function fetchOne(url: string, budget: Budget): Promise<FetchedAsset> {
   }
   let asset: FetchedAsset;
   try {
-    asset = await budget.fetch(url);
+    asset = await budget.slot(() => budget.fetch(url));
   } catch (err) {
     if (err instanceof SafeFetchError && !err.retryable) {
       throw new RenderInputError(
