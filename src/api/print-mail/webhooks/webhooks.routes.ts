@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { runCreate } from '../../../platform/idempotency.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
@@ -8,7 +7,13 @@ import type { AppDeps } from '../../deps.js';
 import { invocationsRoutes } from './invocations.routes.js';
 import { Webhook, WebhookCreate, WebhookDeleted, WebhookUpdate } from './webhook.schema.js';
 import { listWebhookDocs } from './webhooks.repo.js';
-import { createWebhook, deleteWebhook, getWebhook, updateWebhook } from './webhooks.service.js';
+import {
+  buildWebhook,
+  deleteWebhook,
+  getWebhook,
+  saveNewWebhook,
+  updateWebhook,
+} from './webhooks.service.js';
 
 const tags = ['Webhooks'];
 
@@ -22,11 +27,13 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
   app.post(
     '/webhooks',
     { schema: { tags, body: WebhookCreate, response: { 201: documented(Webhook) } } },
-    (request, reply) =>
-      runCreate(deps.pool, request, reply, async (tx) => ({
+    async (request, reply) => {
+      const webhook = await buildWebhook(request.body, context(request));
+      return runCreate(deps.pool, request, reply, async (tx) => ({
         statusCode: 201,
-        body: await createWebhook(tx, request.body, context(request)),
-      })),
+        body: await saveNewWebhook(tx, scopeOf(request), webhook),
+      }));
+    },
   );
 
   app.get('/webhooks', { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
@@ -52,10 +59,7 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
         response: { 200: documented(Webhook) },
       },
     },
-    (request) =>
-      withTransaction(deps.pool, (tx) =>
-        updateWebhook(tx, request.params.id, request.body, context(request)),
-      ),
+    (request) => updateWebhook(deps.pool, request.params.id, request.body, context(request)),
   );
 
   app.delete(

@@ -1,11 +1,12 @@
-import type { Queryable } from '../../../db/pool.js';
+import type { Pool, Queryable } from '../../../db/pool.js';
+import { withTransaction } from '../../../db/tx.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
-import { invalid, notFound } from '../../../platform/errors.js';
+import { notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId, randomBase58 } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
-import { EVENT_TYPES, isEventType } from '../events/event-types.js';
 import type { Webhook, WebhookCreate, WebhookUpdate } from './webhook.schema.js';
+import { checkEvents, checkSecret } from './webhook-checks.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import {
   deleteWebhookAndInvocations,
@@ -21,37 +22,19 @@ export interface WebhookContext {
   allowPrivateUrls: boolean;
 }
 
-export const MIN_SECRET_LENGTH = 20;
-
-function checkEvents(types: string[]): string[] {
-  const unknown = types.find((t) => !isEventType(t));
-  if (unknown !== undefined)
-    throw invalid(
-      'enabledEvents',
-      `contains "${unknown}", which is not an event type (known: ${EVENT_TYPES.join(', ')}).`,
-    );
-  return [...new Set(types)];
-}
-
-function checkSecret(secret: string | undefined): string | undefined {
-  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH)
-    throw invalid('secret', `must be at least ${MIN_SECRET_LENGTH} characters.`);
-  return secret;
-}
-
 const searchText = ({ secret: _s, id: _i, createdAt: _c, updatedAt: _u, ...rest }: Webhook) =>
   searchTextOf(rest);
 
-export async function createWebhook(
-  db: Queryable,
-  input: WebhookCreate,
-  ctx: WebhookContext,
-): Promise<Webhook> {
+/**
+ * Validates a create and builds the webhook. Called before the create's transaction opens:
+ * the URL check may wait on DNS, which must not hold a connection.
+ */
+export async function buildWebhook(input: WebhookCreate, ctx: WebhookContext): Promise<Webhook> {
   const url = await checkWebhookUrl(input.url, ctx.allowPrivateUrls);
   const enabledEvents = checkEvents(input.enabledEvents);
   checkMetadata(input.metadata);
   const stamp = ctx.now.toISOString();
-  const doc: Webhook = {
+  return {
     id: newId(ID_PREFIX.webhook),
     object: 'webhook',
     live: ctx.scope.live,
@@ -65,16 +48,28 @@ export async function createWebhook(
     createdAt: stamp,
     updatedAt: stamp,
   };
-  await insertWebhook(db, ctx.scope, doc, searchText(doc));
+}
+
+export async function saveNewWebhook(db: Queryable, scope: Scope, doc: Webhook): Promise<Webhook> {
+  await insertWebhook(db, scope, doc, searchText(doc));
   return doc;
 }
 
-/** Applies the fields sent; `null` removes description or metadata. Run in a transaction. */
-export async function updateWebhook(db: Queryable, id: string, patch: WebhookUpdate, ctx: WebhookContext) {
-  const current = await lockWebhook(db, ctx.scope, id);
-  if (!current) throw notFound('webhook', id);
-  const next: Webhook = { ...current, updatedAt: ctx.now.toISOString() };
-  if (patch.url !== undefined) next.url = await checkWebhookUrl(patch.url, ctx.allowPrivateUrls);
+/** Applies the fields sent (`null` removes description or metadata); the URL is checked before locking. */
+export async function updateWebhook(pool: Pool, id: string, patch: WebhookUpdate, ctx: WebhookContext) {
+  const url = patch.url === undefined ? undefined : await checkWebhookUrl(patch.url, ctx.allowPrivateUrls);
+  return withTransaction(pool, async (tx) => {
+    const current = await lockWebhook(tx, ctx.scope, id);
+    if (!current) throw notFound('webhook', id);
+    const next = applyPatch(current, { ...patch, url }, ctx.now);
+    await replaceWebhook(tx, ctx.scope, next, searchText(next));
+    return next;
+  });
+}
+
+function applyPatch(current: Webhook, patch: WebhookUpdate, now: Date): Webhook {
+  const next: Webhook = { ...current, updatedAt: now.toISOString() };
+  if (patch.url !== undefined) next.url = patch.url;
   if (patch.enabledEvents !== undefined) next.enabledEvents = checkEvents(patch.enabledEvents);
   if (patch.enabled !== undefined) next.enabled = patch.enabled;
   if (patch.payloadFormat !== undefined) next.payloadFormat = patch.payloadFormat;
@@ -84,7 +79,6 @@ export async function updateWebhook(db: Queryable, id: string, patch: WebhookUpd
     else if (patch[field] !== undefined) (next as Record<string, unknown>)[field] = patch[field];
   }
   checkMetadata(next.metadata);
-  await replaceWebhook(db, ctx.scope, next, searchText(next));
   return next;
 }
 
@@ -94,7 +88,7 @@ export async function getWebhook(db: Queryable, scope: Scope, id: string): Promi
   return doc;
 }
 
-/** Removes the webhook and its invocations; deliveries still queued for it are dropped. */
+/** Removes the webhook and its invocations; attempts still queued for it find nothing and stop. */
 export async function deleteWebhook(db: Queryable, scope: Scope, id: string) {
   if (!(await deleteWebhookAndInvocations(db, scope, id))) throw notFound('webhook', id);
   return { id, object: 'webhook' as const, deleted: true as const };
