@@ -50,7 +50,8 @@ function collect(
 ) {
   const found = new Map<string, AssetKind>();
   scan((url, kind) => {
-    if (/^data:/i.test(url.trim()) || url.trim().startsWith('#')) return undefined;
+    const trimmed = url.trim();
+    if (!trimmed || /^data:/i.test(trimmed) || trimmed.startsWith('#')) return undefined;
     const abs = absolute(url, base);
     if (abs) found.set(abs, found.get(abs) === 'stylesheet' ? 'stylesheet' : kind);
     else warnings.add(`asset "${url}" is not an absolute http(s) URL and was not loaded`);
