@@ -35,9 +35,14 @@ const ROUTE_WORDS: ReadonlyArray<readonly [readonly string[], 'ruralRoute' | 'hi
   [['R', 'R'], 'ruralRoute'],
   [['RFD'], 'ruralRoute'],
   [['HIGHWAY', 'CONTRACT'], 'highwayContract'],
+  [['HWY', 'CONTRACT'], 'highwayContract'],
+  [['HCR'], 'highwayContract'],
   [['HC'], 'highwayContract'],
   [['STAR', 'ROUTE'], 'highwayContract'],
+  [['STAR', 'RTE'], 'highwayContract'],
 ];
+/** "HC ROUTE 68", "Highway Contract Rte # 24": a route word may follow the keyword. */
+const ROUTE_FILLERS = new Set(['ROUTE', 'RTE', 'RT']);
 
 function wordsAt(t: Classified[], i: number, hi: number, words: readonly string[]): boolean {
   if (i + words.length > hi) return false;
@@ -78,7 +83,9 @@ export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMat
   }
   for (const [words, kind] of ROUTE_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
-    const id = idAt(t, i + words.length, hi);
+    let k = i + words.length;
+    if (kind === 'highwayContract' && k < hi && ROUTE_FILLERS.has(t[k].key)) k++;
+    const id = idAt(t, k, hi);
     if (!id) continue;
     const box = boxAfter(t, id[1], hi);
     const route = t[id[0]].key;

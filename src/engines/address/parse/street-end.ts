@@ -26,6 +26,8 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
   if (t[i]?.fraction) i++;
   for (let p = i + 1; p < hi; p++) {
     const tok = t[p];
+    // "510 NE 93rd Miami Shores": an ordinal street after a directional ends the street.
+    if (tok.ordinal && t[p - 1].dir && p + 1 < hi && !t[p + 1].suffix && !t[p + 1].unit) return p + 1;
     // "State Road 7 Suite 28": the route number belongs to the street.
     if (isRouteWord(t, p) && t[p + 1]?.hasDigit) {
       let e = p + 2;

@@ -262,7 +262,8 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
   const next = t[numEnd];
   const after = t[numEnd + 1];
   // "1536 C. Hunt Drive": a letter then a real word; not "2964 L B J Fwy" or "4715 F 41".
-  const wordAfter = after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit;
+  const wordAfter =
+    after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit && !after.connector;
   if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
     numEnd++;
   }
@@ -277,7 +278,9 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
   d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
   splitUnitFromNumber(s, t[hn], numEnd === hn + 1);
   const unitStart = findUnitStart(t, numEnd + 1, seg.end);
-  setRoad(s, numEnd, unitStart);
+  const nameStart = buildingNameAfterStreet(t, numEnd, unitStart);
+  setRoad(s, numEnd, nameStart);
+  if (nameStart < unitStart) houseParts.push(spanText(t, { start: nameStart, end: unitStart }));
   if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
   return extraUnits;
 }
@@ -327,6 +330,50 @@ function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: 
   return [];
 }
 
+const BUILDING_WORDS = new Set([
+  'TOWER',
+  'TOWERS',
+  'APARTMENTS',
+  'APTS',
+  'FLATS',
+  'LOFTS',
+  'TOWNHOMES',
+  'CONDOMINIUMS',
+  'CONDOS',
+  'BUILDING',
+  'BLDG',
+  'HALL',
+  'HOUSE',
+  'CENTER',
+  'CENTRE',
+  'COMMONS',
+  'RESIDENCES',
+  'SUITES',
+  'MALL',
+  'GARDENS',
+  'COVE',
+  'COURT',
+  'PLAZA',
+]);
+
+/**
+ * "15955 Frederick Rd The Reed", "1100 Brickell Bay Dr Panorama Tower": words after a
+ * complete street that name a building. Returns where the name starts (or `end`).
+ */
+function buildingNameAfterStreet(t: Classified[], start: number, end: number): number {
+  for (let p = start + 1; p < end - 1; p++) {
+    if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
+    let e = p + 1;
+    if (t[e].dir && e + 1 < end) e++;
+    const rest = t.slice(e, end);
+    if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;
+    const last = rest[rest.length - 1];
+    if (t[e].key === 'THE' || (rest.length >= 2 && BUILDING_WORDS.has(last.key))) return e;
+    return end;
+  }
+  return end;
+}
+
 /** "Highway 80", "Route # A", "State Highway No 33": the number names the road. */
 function afterRouteWord(t: Classified[], segStart: number, i: number): boolean {
   const prev = t[i - 1];
@@ -352,7 +399,14 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     const nextTok = p + 1 < end ? t[p + 1] : undefined;
     if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
     // "Poplar Level Road": a designator that needs an id is only one when an id follows.
-    if (tok.unit.requiresId && nextTok && !nextTok.hasDigit && !nextTok.letter && nextTok.key !== '#')
+    if (
+      tok.unit.requiresId &&
+      nextTok &&
+      !nextTok.hasDigit &&
+      !nextTok.letter &&
+      nextTok.key !== '#' &&
+      !nextTok.unit
+    )
       continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
     if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
@@ -377,7 +431,9 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
   // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
   const prior = t[last - 1];
   const named = t.slice(from - 1, last - 1).some((x) => !x.dir && !x.suffix && !x.hasDigit);
-  if (named && t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir)) return last;
+  const routeLetter = afterRouteWord(t, from - 1, last);
+  if (named && !routeLetter && t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
+    return last;
   return end;
 }
 

@@ -47,7 +47,9 @@ export function peelCountry(s: ParseState): void {
     return;
   }
   const isCode = last.key.length === 2 && index.byAlpha2.has(last.key);
-  if (isCode && (!isRegionCode(last.key) || foreignBefore(tokens, end - 1))) {
+  // "Hudson Manor Terrace EE" is a unit, not Estonia: a bare code needs a comma or a foreign tail.
+  const separated = tokens[end - 2].seg !== last.seg;
+  if (isCode && ((separated && !isRegionCode(last.key)) || foreignBefore(tokens, end - 1))) {
     s.country = { start: end - 1, end };
     s.detail.countryCode = last.key;
     s.end = end - 1;
@@ -63,7 +65,10 @@ function foreignBefore(tokens: Classified[], at: number): boolean {
   if (!prev) return false;
   if (/[^\x00-\x7f]/.test(prev.key)) return true;
   for (let i = at - 2; i >= Math.max(0, at - 4); i--) {
-    if (/^\d{4,5}$/.test(tokens[i].key)) return tokens.slice(i + 1, at).every((t) => !t.hasDigit);
+    if (/^\d{4,5}$/.test(tokens[i].key)) {
+      // A town after the postcode, not "1200 Westlake Ave N" (a house number and a street).
+      return i > 0 && tokens.slice(i + 1, at).every((t) => !t.hasDigit && !t.suffix && !t.dir);
+    }
     if (tokens[i].hasDigit) return false;
   }
   return false;
@@ -246,7 +251,8 @@ export function findCity(s: ParseState): void {
     const streetWords = start - segStart - (region[0].houseNumber ? 1 : 0);
     if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored)) start = -1;
   }
-  if (start < 0 && s.state) start = streetEndGuess(tokens, segStart, end);
+  const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
+  if (start < 0 && (s.state || usZip)) start = streetEndGuess(tokens, segStart, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   if (start >= segStart && start < end) {
