@@ -432,7 +432,9 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
   const prior = t[last - 1];
   const named = t.slice(from - 1, last - 1).some((x) => !x.dir && !x.suffix && !x.hasDigit);
   const routeLetter = afterRouteWord(t, from - 1, last);
-  if (named && !routeLetter && t[last].letter && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
+  // "1 S 280 Summit Court B", "4315 Webster Avenue LH": a short code after the street type.
+  const code = t[last].letter || (/^[A-Z]{2}$/.test(t[last].key) && !t[last].suffix && !t[last].caType);
+  if (named && !routeLetter && code && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
     return last;
   return end;
 }
