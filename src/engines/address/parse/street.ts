@@ -46,7 +46,8 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   const tok = t[i];
   if (!(tok.houseNumber || (tok.cardinalWord && i === seg.start)) || tok.fraction) return undefined;
   // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
-  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x) => x.houseNumber)) return undefined;
+  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x, k) => x.houseNumber && !t[i + k].unit))
+    return undefined;
   const prev = i > seg.start ? t[i - 1] : undefined;
   // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
   const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
@@ -150,11 +151,20 @@ export function solveStreet(s: ParseState): void {
   for (let k = nextSeg; k < segs.length; k++) {
     const later = segs[k];
     const words = t.slice(later.start, later.end);
-    if (d.fields.road && words[0].dir && !d.street.postDirection && (words.length === 1 || !words[1].dir)) {
-      // "1800 M Street, NW [Ste 700]": a directional opening the next segment belongs to the street.
-      d.fields.road = `${d.fields.road} ${words[0].raw}`;
-      d.street.postDirection = words[0].key;
-      if (words.length > 1) unitParts.push({ start: later.start + 1, end: later.end });
+    if (d.fields.road && words[0].dir && !d.street.postDirection) {
+      // "1800 M Street, NW [Ste 700]", "Donnelly Ave., S. W. # 2": a directional opening the
+      // next segment belongs to the street.
+      const pair = words.length > 1 && /^[NS]$/.test(words[0].key) && /^[EW]$/.test(words[1].key) ? 2 : 1;
+      d.fields.road = `${d.fields.road} ${spanText(t, { start: later.start, end: later.start + pair })}`;
+      d.street.postDirection = words
+        .slice(0, pair)
+        .map((w) => w.key)
+        .join('');
+      const rest = { start: later.start + pair, end: later.end };
+      if (rest.end > rest.start) {
+        if (t.slice(rest.start, rest.end).some((w) => w.hasDigit || w.unit)) unitParts.push(rest);
+        else houseParts.push(spanText(t, rest));
+      }
     } else if (CARE_OF.has(words[0].key)) {
       houseParts.push(spanText(t, later));
     } else if (
@@ -239,7 +249,11 @@ function assignStreetWithoutNumber(s: ParseState, seg: Segment, houseParts: stri
     return;
   }
   if (!looksLikeStreet(t, seg)) {
-    houseParts.push(spanText(t, seg));
+    // "Terminal Tower Ste 1100": a building name, then its unit.
+    let u = seg.start + 1;
+    while (u < seg.end && !unitStartsAt(t, u, seg.end)) u++;
+    houseParts.push(spanText(t, { start: seg.start, end: u }));
+    if (u < seg.end) units.push({ start: u, end: seg.end });
     return;
   }
   const unitStart = findUnitStart(t, seg.start + 1, seg.end);
@@ -430,7 +444,8 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     return last - 1;
   // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
   const prior = t[last - 1];
-  const named = t.slice(from - 1, last - 1).some((x) => !x.dir && !x.suffix && !x.hasDigit);
+  // "9912 S Avenue H" keeps its letter: the street needs a name besides the type.
+  const named = t.slice(from - 1, last - 1).some((x) => !x.dir);
   const routeLetter = afterRouteWord(t, from - 1, last);
   // "1 S 280 Summit Court B", "4315 Webster Avenue LH": a short code after the street type.
   const code = t[last].letter || (/^[A-Z]{2}$/.test(t[last].key) && !t[last].suffix && !t[last].caType);
