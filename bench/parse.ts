@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAddress } from '../src/engines/address/index.js';
 import { DIRECTIONALS } from '../src/engines/address/tables/directionals.js';
+import { usState } from '../src/engines/address/tables/us-states.js';
 import { USPS_SUFFIXES } from '../src/engines/address/tables/usps-street-suffixes.js';
 import { UNIT_DESIGNATORS } from '../src/engines/address/tables/usps-unit-designators.js';
 
@@ -55,13 +56,18 @@ const LABELS: Record<string, string> = {
 const CONNECTORS = new Set(['and', 'at', 'y']);
 
 /** Case- and punctuation-insensitive; suffixes, directionals and unit words compared by standard form. */
-function norm(value: string): string {
+function norm(value: string, field = ''): string {
   const words = value
     .normalize('NFC')
     .toUpperCase()
+    .replace(/[.'’-]/g, '')
     .replace(/[^\p{L}\p{N}\s]/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);
+  const joined = words.join(' ');
+  // A US state written out or as its code counts as equal, like suffixes and directionals.
+  const state = field === 'state' ? usState(joined) : undefined;
+  if (state) return state.code.toLowerCase();
   return words
     .map((w) => DIRECTIONALS.get(w)?.abbr ?? USPS_SUFFIXES.get(w)?.abbr ?? UNIT_DESIGNATORS.get(w)?.abbr ?? w)
     .filter((w) => !CONNECTORS.has(w.toLowerCase()) && w !== '#')
@@ -69,10 +75,14 @@ function norm(value: string): string {
     .toLowerCase();
 }
 
+/** A PO box some sources label as a unit ("unit: PO box 3094") is scored as the PO box. */
+const PO_BOX_LABEL = /^(p\.?\s?o\.?\s?box|post office box|pobox)\b/i;
+
 function expectedFields(c: Case): Fields {
   const out: Fields = {};
   for (const [label, value] of Object.entries(c.expected)) {
-    const field = LABELS[label];
+    let field = LABELS[label];
+    if (field === 'unit' && PO_BOX_LABEL.test(value)) field = 'poBox';
     if (field) out[field] = out[field] ? `${out[field]} ${value}` : value;
   }
   return out;

@@ -36,6 +36,11 @@ export function postcodeEndingAt(tokens: Classified[], end: number): PostcodeMat
   const prev = end >= 2 ? tokens[end - 2] : undefined;
   const k = last.key;
   if (US_ZIP.test(k)) return { length: 1, usZip: true };
+  // "60606 6306": ZIP+4 written with a space.
+  const lineEnd = !tokens[end] || tokens[end].seg !== last.seg;
+  if (lineEnd && prev && /^\d{4}$/.test(k) && /^\d{5}$/.test(prev.key) && prev.seg === last.seg) {
+    return { length: 2, usZip: true };
+  }
   if (CA_FULL.test(k)) return { length: 1, country: 'CA' };
   if (prev && CA_FSA.test(prev.key) && CA_LDU.test(k)) return { length: 2, country: 'CA' };
   if (prev && GB_OUT.test(prev.key) && GB_IN.test(k) && /[A-Z]/.test(prev.key))
