@@ -138,7 +138,9 @@ export function solveStreet(s: ParseState): void {
   let nextSeg = street.seg + 1;
   if (seg && !d.special && street.hn !== undefined && street.hn >= seg.end) {
     // The number sits alone in the next segment.
-    setRoad(s, seg.start, seg.end);
+    const roadStart = intlRoadStart(t, seg.start, seg.end);
+    if (roadStart > seg.start) houseParts.push(spanText(t, { start: seg.start, end: roadStart }));
+    setRoad(s, roadStart, seg.end);
     d.fields.houseNumber = t[street.hn].raw;
     d.layout = 'intl';
     nextSeg++;
@@ -248,6 +250,11 @@ function assignStreetWithoutNumber(s: ParseState, seg: Segment, houseParts: stri
     units.push(seg);
     return;
   }
+  // "Unit 26 Roper Close": a unit, then a street with no number.
+  if (unitStartsAt(t, seg.start, seg.end) && seg.end - seg.start > 3 && t[seg.start + 1].hasDigit) {
+    units.push({ start: seg.start, end: seg.start + 2 });
+    seg = { start: seg.start + 2, end: seg.end };
+  }
   if (!looksLikeStreet(t, seg)) {
     // "Terminal Tower Ste 1100": a building name, then its unit.
     let u = seg.start + 1;
@@ -315,22 +322,24 @@ function splitUnitFromNumber(s: ParseState, tok: Classified, alone: boolean): vo
   d.fields.unit = m[1];
 }
 
+/**
+ * Where a street written before its number starts: "Eschenbraeu Braeurei Triftstrasse 67"
+ * and "Museo del Prado C. de Ruiz de Alarcón, 23" open with a name that is the house.
+ */
+function intlRoadStart(t: Classified[], start: number, end: number): number {
+  if (t[start].intlPrefix) return start;
+  for (let k = end - 1; k > start; k--) {
+    if (t[k].intlPrefix && !t[k].dir) return k;
+    if (t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key)) && k === end - 1) return k;
+  }
+  return start;
+}
+
 function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
   const t = s.tokens;
   const d = s.detail;
   d.layout = 'intl';
-  let roadStart = seg.start;
-  // "Eschenbraeu Braeurei Triftstrasse 67": a name before a compound street word is the house.
-  for (let k = hn - 1; k > seg.start && !t[seg.start].intlPrefix; k--) {
-    if (t[k].intlPrefix && !t[k].dir) {
-      roadStart = k;
-      break;
-    }
-    if (t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key)) && k === hn - 1) {
-      roadStart = k;
-      break;
-    }
-  }
+  const roadStart = intlRoadStart(t, seg.start, hn);
   if (roadStart > seg.start) houseParts.push(spanText(t, { start: seg.start, end: roadStart }));
   setRoad(s, roadStart, hn);
   let numEnd = hn + 1;

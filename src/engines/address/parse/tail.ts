@@ -114,6 +114,7 @@ export function peelPostcode(s: ParseState): void {
 /** European order: "47877 Willich", "75001 Paris", "1234 AB Amsterdam". */
 function peelPostcodeBeforeCity(s: ParseState): void {
   const { tokens } = s;
+  if (peelBritishPostcodeBeforeTown(s)) return;
   for (let i = s.end - 2; i >= Math.max(1, s.end - 5); i--) {
     const t = tokens[i];
     if (!t.hasDigit) continue;
@@ -151,6 +152,23 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     }
     return;
   }
+}
+
+/** "318 Upper Street, N1 2XQ London", "21 Kingswood Road SW2 4JE, London". */
+function peelBritishPostcodeBeforeTown(s: ParseState): boolean {
+  const { tokens } = s;
+  for (let end = s.end - 1; end >= Math.max(2, s.end - 4); end--) {
+    const match = postcodeEndingAt(tokens, end);
+    if (match?.country !== 'GB' || match.length !== 2) continue;
+    const town = tokens.slice(end, s.end);
+    if (town.some((t) => t.hasDigit || t.suffix)) return false;
+    s.postcode = { start: end - 2, end };
+    s.city = { start: end, end: s.end };
+    s.detail.countryCode ??= 'GB';
+    s.end = end - 2;
+    return true;
+  }
+  return false;
 }
 
 export function peelState(s: ParseState): void {
