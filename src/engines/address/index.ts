@@ -23,4 +23,5 @@ export {
   standardizeStreetLine,
   standardStreetType,
 } from './standardize/street-line.js';
+export { standardizeStreetName, streetKey } from './standardize/street-name.js';
 export type { ParsedAddress, ParsedAddressDetail, SpecialDelivery, StreetParts, UnitParts } from './types.js';

@@ -6,7 +6,9 @@ import {
   standardDirection,
   standardizeParts,
   standardizeStreetLine,
+  standardizeStreetName,
   standardStreetType,
+  streetKey,
 } from '../../../src/engines/address/index.js';
 
 const line = (input: string, properCaseOn = false) =>
@@ -75,4 +77,14 @@ test('proper case keeps ids, compass abbreviations and ordinals right', () => {
   assert.equal(properCase("1 O'NEIL AVE NE"), "1 O'Neil Ave NE");
   assert.equal(properCase('PO BOX 12'), 'PO Box 12');
   assert.equal(properCase('52ND ST'), '52nd St');
+});
+
+test('bare street names standardize to the same key as parsed lines', () => {
+  const a = streetKey(standardizeStreetName('North Bardstown Road'));
+  const b = streetKey(standardizeParts(parseAddressDetail('2301 N. Bardstown Rd, Louisville, KY 40205')));
+  assert.equal(a, 'N BARDSTOWN RD');
+  assert.equal(a, b);
+  assert.equal(streetKey(standardizeStreetName('US Hwy 50')), 'US HIGHWAY 50');
+  assert.equal(streetKey(standardizeStreetName('Avenue of the Americas')), 'AVENUE OF THE AMERICAS');
+  assert.equal(streetKey(standardizeStreetName('')), '');
 });

@@ -15,6 +15,7 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['POST', 'OFFICE', 'BOX'],
   ['PO', 'BOX'],
   ['PO', 'BX'],
+  ['ROUTE', 'BOX'],
   ['P', 'O', 'BOX'],
   ['POBOX'],
   ['POB'],
