@@ -48,7 +48,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   }
   const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
   const webhooks = await startWebhookDelivery(
-    { pool: db.pool, boss, config, clock, dbUrl: db.url, schema: db.schema, log: webhookLog },
+    { pool: db.pool, boss, config, clock, dbUrl: db.url, log: webhookLog },
     options.workers,
   );
   let closed = false;

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { outboxChannel } from '../api/print-mail/webhooks/delivery/outbox.repo.js';
 
 const RECONNECT_MS = 1_000;
 
@@ -9,7 +8,7 @@ const RECONNECT_MS = 1_000;
  */
 export function listenForEvents(
   url: string,
-  schema: string,
+  channel: string,
   onEvent: () => void,
   log: (obj: object, msg: string) => void,
 ): { close(): Promise<void> } {
@@ -28,7 +27,7 @@ export function listenForEvents(
     });
     try {
       await next.connect();
-      await next.query(`LISTEN "${outboxChannel(schema)}"`);
+      await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
       client = next;
       if (closed) await next.end();
       onEvent(); // catch up on anything committed while we were not listening

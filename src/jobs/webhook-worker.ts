@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { outboxChannel } from '../api/print-mail/webhooks/delivery/outbox.repo.js';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { Clock } from '../platform/clock.js';
@@ -18,7 +19,6 @@ export interface WebhookDeliveryDeps {
   config: Config;
   clock: Clock;
   dbUrl: string;
-  schema: string;
   log: (obj: object, msg: string) => void;
 }
 
@@ -68,7 +68,8 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
         await jobsWaiting.wait(WEBHOOK_POLL_MS);
     }
   })();
-  const listener = listenForEvents(deps.dbUrl, deps.schema, () => eventsWaiting.wake(), deps.log);
+  const channel = await outboxChannel(deps.pool);
+  const listener = listenForEvents(deps.dbUrl, channel, () => eventsWaiting.wake(), deps.log);
 
   return {
     stop: async () => {

@@ -38,7 +38,7 @@ async function invocations(key: string, id: string, count: number) {
   }
 }
 
-describe('webhook delivery', () => {
+describe('webhook delivery', { concurrency: true }, () => {
   test('jwt: an HS256 JWT {type, data, iat} that verifies with the secret, within a second', async () => {
     const { org, key, receiver, webhook } = await setup();
     const event = await emitEvent(server.runtime.db.pool, org, 'test', 'letter.created', letter());

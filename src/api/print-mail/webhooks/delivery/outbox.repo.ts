@@ -1,8 +1,14 @@
 import type { Queryable } from '../../../../db/pool.js';
 import type { Scope } from '../../../../platform/auth/authenticate.js';
 
-/** The NOTIFY channel for a schema: each test schema (and `public`) wakes only its own workers. */
-export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
+/**
+ * The NOTIFY channel of the schema this pool works in, named the way queueForWebhooks names
+ * it, so each test schema (and `public`) wakes only its own workers.
+ */
+export async function outboxChannel(db: Queryable): Promise<string> {
+  const res = await db.query(`SELECT 'postroom_webhooks_' || current_schema() AS channel`);
+  return res.rows[0].channel;
+}
 
 /**
  * Queues an event for fan-out inside the caller's transaction. PostgreSQL delivers the
