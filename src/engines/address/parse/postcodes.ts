@@ -3,6 +3,7 @@
  * returns how many tokens ending at `end` form a postcode, or 0, and which country
  * the shape implies when it implies one.
  */
+import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 
 export interface PostcodeMatch {
@@ -35,9 +36,9 @@ export function postcodeEndingAt(tokens: Classified[], end: number): PostcodeMat
   if (!last) return undefined;
   const prev = end >= 2 ? tokens[end - 2] : undefined;
   const k = last.key;
+  const lineEnd = !tokens[end] || tokens[end].seg !== last.seg;
   if (US_ZIP.test(k)) return { length: 1, usZip: true };
   // "60606 6306": ZIP+4 written with a space.
-  const lineEnd = !tokens[end] || tokens[end].seg !== last.seg;
   if (lineEnd && prev && /^\d{4}$/.test(k) && /^\d{5}$/.test(prev.key) && prev.seg === last.seg) {
     return { length: 2, usZip: true };
   }
@@ -47,7 +48,9 @@ export function postcodeEndingAt(tokens: Classified[], end: number): PostcodeMat
     return { length: 2, country: 'GB' };
   if (GB_FULL.test(k)) return { length: 1, country: 'GB' };
   if (NL_FULL.test(k)) return { length: 1, country: 'NL' };
-  if (prev && /^\d{4}$/.test(prev.key) && /^[A-Z]{2}$/.test(k) && prev.seg === last.seg) {
+  // "1012 LG" (Dutch), but not "Fm 3009 TX" (a route number and a US state at the end of the line).
+  const stateAtEnd = lineEnd && usState(k) !== undefined;
+  if (prev && !stateAtEnd && /^\d{4}$/.test(prev.key) && /^[A-Z]{2}$/.test(k) && prev.seg === last.seg) {
     return { length: 2, country: 'NL' };
   }
   for (const [re, country] of SHAPES) if (re.test(k)) return { length: 1, ...(country ? { country } : {}) };

@@ -18,6 +18,7 @@ interface Segment {
 }
 
 const CARE_OF = new Set(['C/O', 'CO', 'ATTN', 'ATTENTION', 'ATN', 'CARE', 'C/0']);
+const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 const GRID = /^[NSEW]\d+$/;
 const CARE_OF_MID = new Set(['C/O', 'ATTN', 'ATTENTION', 'ATN']);
 const URBANIZATION = new Set(['URB', 'URBANIZACION', 'URBANIZACIÓN']);
@@ -61,7 +62,7 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   if (next?.houseNumber && i + 2 === seg.end) return undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
   if (!next || (next.letter && !next.dir && i + 2 === seg.end))
-    return tok.num || /^\d+[A-Z]$/.test(tok.key) ? 'numberAfter' : undefined;
+    return tok.num || /^\d+[A-Z]$|^\d+\/\d+[A-Z]?$/.test(tok.key) ? 'numberAfter' : undefined;
   if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
   return 'numberFirst';
 }
@@ -75,6 +76,23 @@ export function solveStreet(s: ParseState): void {
   const houseParts: string[] = [];
   let unitParts: Span[] = [];
   let segIndex = 0;
+
+  // "Lange Groenendaal, Gouda", "Broadway, Manhattan": two plain words-only parts and
+  // nothing else read as street and town.
+  if (
+    segs.length === 2 &&
+    !s.state &&
+    !s.postcode &&
+    !s.country &&
+    !s.city &&
+    segs.every((g) => plainWords(t, g))
+  ) {
+    if (!CARE_OF.has(t[0].key)) {
+      setRoad(s, segs[0].start, segs[0].end);
+      s.city = segs[1];
+      return;
+    }
+  }
 
   // Care-of and firm lines come first when present.
   if (CARE_OF.has(t[0].key) && segs[0].end > 1) {
@@ -204,6 +222,11 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   return matchSpecial(t, k + 1, seg.end);
 }
 
+function plainWords(t: Classified[], seg: Segment): boolean {
+  for (let i = seg.start; i < seg.end; i++) if (t[i].hasDigit || t[i].unit || t[i].connector) return false;
+  return true;
+}
+
 /** Segment j is words only and segment j+1 is one house number ("Lorenzo de Zovela, 1126"). */
 function loneNumberAfter(t: Classified[], segs: Segment[], j: number): boolean {
   const a = segs[j];
@@ -287,6 +310,9 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
     after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit && !after.connector;
   if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
     numEnd++;
+  } else if (next && next.seg === t[hn].seg && NUMBER_SUFFIXES.has(next.key) && numEnd + 1 < seg.end) {
+    // "1 bis Av. Amélie": French and Italian repeat suffixes belong to the number.
+    numEnd++;
   }
   // "W148 N9748 Tree Tops Dr": Wisconsin grid addresses have a two-part number.
   if (
@@ -330,7 +356,9 @@ function intlRoadStart(t: Classified[], start: number, end: number): number {
   if (t[start].intlPrefix) return start;
   for (let k = end - 1; k > start; k--) {
     if (t[k].intlPrefix && !t[k].dir) return k;
-    if (t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key)) && k === end - 1) return k;
+    // Only with two or more words before it: "Gamle Drammensvei" is one street.
+    const compound = t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key));
+    if (compound && k === end - 1 && k - start >= 2) return k;
   }
   return start;
 }

@@ -115,11 +115,13 @@ export function peelPostcode(s: ParseState): void {
 function peelPostcodeBeforeCity(s: ParseState): void {
   const { tokens } = s;
   if (peelBritishPostcodeBeforeTown(s)) return;
-  for (let i = s.end - 2; i >= Math.max(1, s.end - 5); i--) {
+  for (let i = s.end - 2; i >= Math.max(0, s.end - 5); i--) {
     const t = tokens[i];
     if (!t.hasDigit) continue;
     const match = postcodeEndingAt(tokens, i + 1) ?? postcodeEndingAt(tokens, i + 2);
     if (!match) return;
+    // At the very start only a shape that names its country ("1234AB, Amsterdam") is a postcode.
+    if (i === 0 && !match.country) return;
     const pcEnd = postcodeEndingAt(tokens, i + 2)?.length === 2 ? i + 2 : i + 1;
     const start = pcEnd - (pcEnd === i + 2 ? 2 : match.length);
     const prev = tokens[start - 1];
@@ -226,6 +228,9 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   if (s.postcode) return true;
   // "1180 Peachtree Street, NE": a directional after a street type is the street's.
   if (t.dir && (prev.suffix || prev.caType)) return false;
+  // "9600 Interstate 35 TX", "1210a Highway 10 W IA": a state right after a route number.
+  const routeNumber = prev.hasDigit || (prev.dir && tokens[start - 2]?.hasDigit);
+  if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
   if (prev.seg !== t.seg) return true;
   // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
   return cityEndingAt(tokens, 0, start, code) >= 0;

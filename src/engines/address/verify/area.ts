@@ -1,0 +1,41 @@
+import { reference, type ZipRecord } from '../index.js';
+import type { Coverage } from './candidate-source.js';
+import type { ReadAddress } from './read-address.js';
+
+/** What the input says about the area, checked against the ZIP data, and where to look for the street. */
+export interface Area {
+  /** The input's ZIP record when the ZIP exists. */
+  zipRecord?: ZipRecord;
+  /** State code the input names (from a code or a full name). */
+  state?: string;
+  /** ZIPs to search, most trusted first: the given ZIP, then the city's, then the same sectional center. */
+  near: string[];
+  /** ZIPs where a street typo is also tolerated (not the sectional-center ones: too wide). */
+  typoZips: Set<string>;
+}
+
+const usZip = (zip: string | undefined) =>
+  zip && /^\d{5}(-?\d{4})?$/.test(zip) ? zip.slice(0, 5) : undefined;
+
+export function cityZips(coverage: Coverage, city: string, state: string): string[] {
+  const fromZipData = reference.zipsForCity(city, state).map((z) => z.zip);
+  return [...fromZipData, ...(coverage.cityZips.get(`${state}|${city}`) ?? [])];
+}
+
+export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
+  const zip = usZip(read.zip);
+  const zipRecord = zip ? reference.zip(zip) : undefined;
+  const region = read.state ? reference.stateByNameOrCode(read.state) : undefined;
+  const state = region ? (region.country === 'US' ? region.state.code : region.province.code) : undefined;
+  const ordered: string[] = [];
+  if (zip) ordered.push(zip);
+  const cityState = state ?? zipRecord?.state;
+  if (read.city && cityState) ordered.push(...cityZips(coverage, read.city, cityState));
+  if (!read.city && zipRecord)
+    ordered.push(...cityZips(coverage, zipRecord.city.toUpperCase(), zipRecord.state));
+  const typoZips = new Set(ordered);
+  // A mistyped last digit usually stays in the same sectional center (first three digits).
+  if (zip) ordered.push(...(coverage.sectional.get(zip.slice(0, 3)) ?? []));
+  const near = [...new Set(ordered)].filter((z) => coverage.zips.has(z));
+  return { ...(zipRecord ? { zipRecord } : {}), ...(state ? { state } : {}), near, typoZips };
+}

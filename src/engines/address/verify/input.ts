@@ -1,0 +1,18 @@
+/** What verification receives: a freeform line or the structured fields of spec 4.1. */
+export interface StructuredInput {
+  line1: string;
+  line2?: string;
+  city?: string;
+  provinceOrState?: string;
+  postalOrZip?: string;
+  country?: string;
+  recipient?: string;
+}
+
+export type VerifyInput = string | StructuredInput;
+
+export interface VerifyOptions {
+  properCase?: boolean;
+  includeDetails?: boolean;
+  geocode?: boolean;
+}
