@@ -24,8 +24,9 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
   let i = lo;
   if (t[i]?.houseNumber || t[i]?.cardinalWord) i++;
   if (t[i]?.fraction) i++;
-  for (let p = i + 1; p < hi; p++) {
+  for (let p = i; p < hi; p++) {
     const tok = t[p];
+    if (p === i && !(isRouteWord(t, p) && t[p + 1]?.hasDigit)) continue;
     // "510 NE 93rd Miami Shores": an ordinal street after a directional ends the street.
     if (tok.ordinal && t[p - 1].dir && p + 1 < hi && !t[p + 1].suffix && !t[p + 1].unit) return p + 1;
     // "State Road 7 Suite 28": the route number belongs to the street.

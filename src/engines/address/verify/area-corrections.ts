@@ -1,0 +1,45 @@
+import { reference } from '../index.js';
+import type { Area } from './area.js';
+import type { Findings } from './findings.js';
+import type { ReadAddress } from './read-address.js';
+
+export interface SettledArea {
+  zip?: string;
+  city?: string;
+  state?: string;
+}
+
+/**
+ * City, state and ZIP of the answer once the ZIP is settled, with each difference from the
+ * input reported. The ZIP decides (it is what mail is sorted by); a city is accepted when
+ * the ZIP data or the reference points name it for that ZIP.
+ */
+export function settleArea(read: ReadAddress, area: Area, zip: string | undefined, pointCity: string | undefined, findings: Findings): SettledArea {
+  const record = zip ? reference.zip(zip) : undefined;
+  const state = record?.state ?? area.state;
+  const city = record?.city.toUpperCase() ?? pointCity ?? read.city;
+  const givenZip = read.zip?.slice(0, 5);
+  if (!read.zip) findings.correction('postalOrZip', 'Missing Value', 'Zip Code');
+  else if (zip && givenZip !== zip) findings.correction('postalOrZip', 'Incorrect Value', 'Zip Code');
+  if (!read.state) findings.correction('provinceOrState', 'Missing Value', 'State');
+  else if (!area.state || (state && area.state !== state)) findings.correction('provinceOrState', 'Incorrect Value', 'State');
+  if (!read.city) findings.correction('city', 'Missing Value', 'City');
+  else if (zip && !cityFits(read.city, zip, state, pointCity)) findings.correction('city', 'Incorrect Value', 'City');
+  return { ...(zip ? { zip } : {}), ...(city ? { city } : {}), ...(state ? { state } : {}) };
+}
+
+function cityFits(city: string, zip: string, state: string | undefined, pointCity: string | undefined): boolean {
+  const record = reference.zip(zip);
+  if (city === pointCity) return true;
+  if (record && (record.city.toUpperCase() === city || record.acceptableCities.some((c) => c.toUpperCase() === city)))
+    return true;
+  return !!state && reference.zipsForCity(city, state).some((z) => z.zip === zip);
+}
+
+/** Outside coverage: the ZIP to answer with, from the input ZIP or a city with exactly one ZIP. */
+export function zipFromArea(read: ReadAddress, area: Area): string | undefined {
+  if (area.zipRecord) return area.zipRecord.zip;
+  if (!read.city || !area.state) return undefined;
+  const zips = [...new Set(reference.zipsForCity(read.city, area.state).map((z) => z.zip))];
+  return zips.length === 1 ? zips[0] : undefined;
+}

@@ -1,0 +1,53 @@
+import type { Area } from './area.js';
+import type { CandidateSource } from './candidate-source.js';
+import { findStreets, type StreetCandidate } from './match-street.js';
+import { numberKey, type StreetForm } from './reference-point.js';
+import type { ZipBlock } from './zip-block.js';
+
+export interface StreetSearch {
+  /** Candidates of the best rank; more than one distinct street means the input is ambiguous. */
+  best: StreetCandidate[];
+  /** Whether the best candidates carry the house number. */
+  hasNumber: boolean;
+  /** Blocks seen, for suggestions. */
+  blocks: ZipBlock[];
+}
+
+const KIND_RANK = { exact: 0, name: 1, typo: 2 } as const;
+
+/** Searches the area's covered ZIPs for the street, preferring ones that have the house number. */
+export async function searchStreet(source: CandidateSource, area: Area, street: StreetForm, number: string, givenZip?: string): Promise<StreetSearch> {
+  const key = numberKey(number);
+  const found: StreetCandidate[] = [];
+  const blocks: ZipBlock[] = [];
+  for (const zip of area.near) {
+    const block = await source.block(zip);
+    if (!block) continue;
+    blocks.push(block);
+    found.push(...findStreets(block, street, area.typoZips.has(zip)));
+    // The given ZIP having the exact street and number settles it; other ZIPs could only tie.
+    if (zip === givenZip && found.some((c) => c.kind === 'exact' && c.street.byNumber.has(key))) break;
+  }
+  const withNumber = found.filter((c) => c.street.byNumber.has(key));
+  const pool = withNumber.length ? withNumber : found;
+  const order = new Map(area.near.map((z, i) => [z, i]));
+  pool.sort(
+    (a, b) =>
+      KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
+      a.distance - b.distance ||
+      Number(b.zip === givenZip) - Number(a.zip === givenZip) ||
+      (order.get(a.zip) ?? 0) - (order.get(b.zip) ?? 0),
+  );
+  const top = pool[0];
+  const best = top
+    ? pool.filter((c) => c.kind === top.kind && c.distance === top.distance && (c.zip === givenZip) === (top.zip === givenZip))
+    : [];
+  return { best, hasNumber: withNumber.length > 0, blocks };
+}
+
+/** Distinct streets among candidates (the same street in two ZIPs counts twice: the ZIP is unknown). */
+export function distinctCandidates(candidates: StreetCandidate[]): StreetCandidate[] {
+  const seen = new Map<string, StreetCandidate>();
+  for (const c of candidates) seen.set(`${c.zip}|${c.street.key}`, c);
+  return [...seen.values()];
+}
