@@ -10,6 +10,8 @@ export function afterUnit(t: Classified[], p: number, hi: number): number {
   let e = p + 1;
   const u = t[p].unit;
   if (e < hi && t[e].key === '#') e++;
+  // "# Apt A": a number sign before a designator.
+  if (u?.abbr === '#' && e < hi && t[e].unit?.requiresId) return afterUnit(t, e, hi);
   if (u?.requiresId && e < hi && (t[e].hasDigit || t[e].letter)) e++;
   return Math.min(e, hi);
 }

@@ -217,6 +217,8 @@ export function solveStreet(s: ParseState): void {
 function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<typeof matchSpecial> {
   if (i !== seg.start || t[i].hasDigit) return undefined;
   let k = i + 1;
+  // "mail code 55083 p.o. box 105046": up to two words before the id.
+  if (k + 1 < seg.end && !t[k].hasDigit && t[k].key !== '#' && t[k + 1].hasDigit) k++;
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
   return matchSpecial(t, k + 1, seg.end);
@@ -247,6 +249,7 @@ function unitStartsAt(t: Classified[], p: number, end: number): boolean {
 
 /** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
 function isUnitSegment(t: Classified[], seg: Segment): boolean {
+  if (isUnitRun(t, seg)) return true;
   const first = t[seg.start];
   const second = seg.end - seg.start === 2 ? t[seg.start + 1] : undefined;
   // "41st Floor", "3 Fl": a floor written before the street.
@@ -255,6 +258,22 @@ function isUnitSegment(t: Classified[], seg: Segment): boolean {
   const len = seg.end - seg.start;
   if (!first.unit.requiresId) return len === 1;
   return len <= 3 && t.slice(seg.start + 1, seg.end).some((x) => x.hasDigit || x.letter);
+}
+
+/** "Dept 528 4th Floor", "Ste 200 Bldg 17": a run made only of unit and floor groups. */
+function isUnitRun(t: Classified[], seg: Segment): boolean {
+  let i = seg.start;
+  let groups = 0;
+  while (i < seg.end) {
+    const tok = t[i];
+    const next = i + 1 < seg.end ? t[i + 1] : undefined;
+    if ((tok.ordinal || tok.num) && next?.unit?.isLevel) i += 2;
+    else if (tok.unit?.requiresId && next && (next.hasDigit || next.letter)) i += 2;
+    else if (tok.unit?.requiresId && next?.key === '#' && i + 2 < seg.end && t[i + 2].hasDigit) i += 3;
+    else return false;
+    groups++;
+  }
+  return groups >= 2;
 }
 
 function looksLikeStreet(t: Classified[], seg: Segment): boolean {
@@ -516,11 +535,18 @@ function assignUnits(s: ParseState, spans: Span[]): void {
   const levels: string[] = [];
   for (const span of spans) {
     if (span.end <= span.start) continue;
-    const special = matchSpecial(t, span.start, span.end);
+    let special = matchSpecial(t, span.start, span.end);
+    for (let k = span.start + 1; !special && !d.special && k < span.end; k++)
+      special = matchSpecial(t, k, span.end);
     if (special && !d.special) {
-      // "3523 Williams St, POB 477": a box after the street is the PO box, not a unit.
+      // "3523 Williams St, POB 477", "2nd Floor POB 130": a box among the units is the PO box.
       d.special = special.special;
       d.fields.poBox = spanText(t, special);
+      if (special.start > span.start) {
+        const before = { start: span.start, end: special.start };
+        const floor = t[span.start].unit?.isLevel || t[span.start + 1]?.unit?.isLevel;
+        (floor ? levels : units).push(spanText(t, before));
+      }
       if (special.end < span.end) units.push(spanText(t, { start: special.end, end: span.end }));
       continue;
     }

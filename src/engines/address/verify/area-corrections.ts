@@ -14,7 +14,13 @@ export interface SettledArea {
  * input reported. The ZIP decides (it is what mail is sorted by); a city is accepted when
  * the ZIP data or the reference points name it for that ZIP.
  */
-export function settleArea(read: ReadAddress, area: Area, zip: string | undefined, pointCity: string | undefined, findings: Findings): SettledArea {
+export function settleArea(
+  read: ReadAddress,
+  area: Area,
+  zip: string | undefined,
+  pointCity: string | undefined,
+  findings: Findings,
+): SettledArea {
   const record = zip ? reference.zip(zip) : undefined;
   const state = record?.state ?? area.state;
   const city = record?.city.toUpperCase() ?? pointCity ?? read.city;
@@ -22,16 +28,26 @@ export function settleArea(read: ReadAddress, area: Area, zip: string | undefine
   if (!read.zip) findings.correction('postalOrZip', 'Missing Value', 'Zip Code');
   else if (zip && givenZip !== zip) findings.correction('postalOrZip', 'Incorrect Value', 'Zip Code');
   if (!read.state) findings.correction('provinceOrState', 'Missing Value', 'State');
-  else if (!area.state || (state && area.state !== state)) findings.correction('provinceOrState', 'Incorrect Value', 'State');
+  else if (!area.state || (state && area.state !== state))
+    findings.correction('provinceOrState', 'Incorrect Value', 'State');
   if (!read.city) findings.correction('city', 'Missing Value', 'City');
-  else if (zip && !cityFits(read.city, zip, state, pointCity)) findings.correction('city', 'Incorrect Value', 'City');
+  else if (zip && !cityFits(read.city, zip, state, pointCity))
+    findings.correction('city', 'Incorrect Value', 'City');
   return { ...(zip ? { zip } : {}), ...(city ? { city } : {}), ...(state ? { state } : {}) };
 }
 
-function cityFits(city: string, zip: string, state: string | undefined, pointCity: string | undefined): boolean {
+function cityFits(
+  city: string,
+  zip: string,
+  state: string | undefined,
+  pointCity: string | undefined,
+): boolean {
   const record = reference.zip(zip);
   if (city === pointCity) return true;
-  if (record && (record.city.toUpperCase() === city || record.acceptableCities.some((c) => c.toUpperCase() === city)))
+  if (
+    record &&
+    (record.city.toUpperCase() === city || record.acceptableCities.some((c) => c.toUpperCase() === city))
+  )
     return true;
   return !!state && reference.zipsForCity(city, state).some((z) => z.zip === zip);
 }

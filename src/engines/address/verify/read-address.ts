@@ -24,14 +24,27 @@ export interface ReadAddress {
 const clean = (s: string | undefined) =>
   (s ?? '').toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
 
-// "3119 S 2ND ST, KY 40208": with the city dropped the parser can take the street type for
-// the city. A "city" that is a street suffix and no known city of that state goes back to the road.
-function repairCityTakenFromStreet(d: ParsedAddressDetail): ParsedAddressDetail {
+/**
+ * With the city dropped ("3119 S 2ND ST, KY 40208") the parser can take the street's last
+ * word for the city. The other reading puts that "city" back on the street line.
+ */
+function streetWithCity(d: ParsedAddressDetail): ParsedAddressDetail | undefined {
+  if (!d.fields.city || !d.fields.houseNumber || !d.fields.road) return undefined;
+  const line = `${d.fields.houseNumber} ${d.fields.road} ${d.fields.city}`;
+  const street = parseAddressDetail(line);
+  const { city: _moved, ...fields } = d.fields;
+  return {
+    ...street,
+    fields: { ...fields, ...street.fields, state: d.fields.state, postcode: d.fields.postcode },
+  };
+}
+
+/** A "city" that is a street suffix and no city of the state is almost surely the street's end. */
+function cityLooksLikeStreetEnd(d: ParsedAddressDetail): boolean {
   const city = clean(d.fields.city);
-  if (!city || d.street.streetType || !uspsSuffix(city) || !d.street.streetName) return d;
-  if (d.fields.state && reference.zipsForCity(city, d.fields.state).length) return d;
-  const { city: _dropped, ...fields } = d.fields;
-  return { ...d, fields, street: { ...d.street, streetType: city } };
+  return (
+    !!city && !!uspsSuffix(city) && !(d.fields.state && reference.zipsForCity(city, d.fields.state).length)
+  );
 }
 
 function fromDetail(d: ParsedAddressDetail, country: string | undefined): ReadAddress {
@@ -52,18 +65,30 @@ function fromDetail(d: ParsedAddressDetail, country: string | undefined): ReadAd
   };
 }
 
-export function readAddress(input: VerifyInput): ReadAddress {
+function fromFreeform(d: ParsedAddressDetail): ReadAddress {
+  return {
+    ...fromDetail(d, d.countryCode),
+    city: clean(d.fields.city) || undefined,
+    state: clean(d.fields.state) || undefined,
+    zip: clean(d.fields.postcode) || undefined,
+    country: d.countryCode,
+  };
+}
+
+/** The readings of an input, most likely first (a freeform line can have two). */
+export function readAddress(input: VerifyInput): ReadAddress[] {
   if (typeof input === 'string') {
-    const d = repairCityTakenFromStreet(parseAddressDetail(input));
-    const country = d.countryCode;
-    return {
-      ...fromDetail(d, country),
-      city: clean(d.fields.city) || undefined,
-      state: clean(d.fields.state) || undefined,
-      zip: clean(d.fields.postcode) || undefined,
-      country,
-    };
+    const parsed = parseAddressDetail(input);
+    const other = streetWithCity(parsed);
+    if (!other) return [fromFreeform(parsed)];
+    return cityLooksLikeStreetEnd(parsed)
+      ? [fromFreeform(other), fromFreeform(parsed)]
+      : [fromFreeform(parsed), fromFreeform(other)];
   }
+  return [readStructured(input)];
+}
+
+function readStructured(input: Exclude<VerifyInput, string>): ReadAddress {
   const country = input.country ? reference.country(input.country)?.alpha2 : undefined;
   const read = fromDetail(parseAddressDetail(input.line1), country);
   const line2 = clean(input.line2);

@@ -16,7 +16,13 @@ export interface StreetSearch {
 const KIND_RANK = { exact: 0, name: 1, typo: 2 } as const;
 
 /** Searches the area's covered ZIPs for the street, preferring ones that have the house number. */
-export async function searchStreet(source: CandidateSource, area: Area, street: StreetForm, number: string, givenZip?: string): Promise<StreetSearch> {
+export async function searchStreet(
+  source: CandidateSource,
+  area: Area,
+  street: StreetForm,
+  number: string,
+  givenZip?: string,
+): Promise<StreetSearch> {
   const key = numberKey(number);
   const found: StreetCandidate[] = [];
   const blocks: ZipBlock[] = [];
@@ -40,7 +46,12 @@ export async function searchStreet(source: CandidateSource, area: Area, street: 
   );
   const top = pool[0];
   const best = top
-    ? pool.filter((c) => c.kind === top.kind && c.distance === top.distance && (c.zip === givenZip) === (top.zip === givenZip))
+    ? pool.filter(
+        (c) =>
+          c.kind === top.kind &&
+          c.distance === top.distance &&
+          (c.zip === givenZip) === (top.zip === givenZip),
+      )
     : [];
   return { best, hasNumber: withNumber.length > 0, blocks };
 }

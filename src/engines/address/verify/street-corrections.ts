@@ -10,17 +10,29 @@ const joined = (s: StreetForm) => `${s.name}${s.type ?? ''}`.replace(/\s+/g, '')
  * in the name, a missing/wrong/expanded street type or directional. Case and periods are
  * not changes; "AVENUE" for "AVE" is (issue A2 counts an expanded suffix as a correction).
  */
-export function streetCorrections(read: ReadAddress, ref: StreetForm, kind: StreetMatchKind, findings: Findings) {
+export function streetCorrections(
+  read: ReadAddress,
+  ref: StreetForm,
+  kind: StreetMatchKind,
+  findings: Findings,
+) {
   const given = read.street!;
   if (kind === 'typo') findings.correction('line1', 'Typo in Value', 'Street name');
-  if (joined(given) !== joined(ref)) compare(given.type, ref.type, read.written.type, 'Street type', findings);
+  if (given.type === ref.type || joined(given) !== joined(ref))
+    compare(given.type, ref.type, read.written.type, 'Street type', findings);
   const givenDir = given.preDirection ?? given.postDirection;
   const refDir = ref.preDirection ?? ref.postDirection;
   const writtenDir = read.written.preDirection ?? read.written.postDirection;
   compare(givenDir, refDir, writtenDir, 'Street direction', findings);
 }
 
-function compare(given: string | undefined, ref: string | undefined, written: string | undefined, part: string, findings: Findings) {
+function compare(
+  given: string | undefined,
+  ref: string | undefined,
+  written: string | undefined,
+  part: string,
+  findings: Findings,
+) {
   if (!given && ref) findings.correction('line1', 'Missing Value', part);
   else if (given !== ref) findings.correction('line1', 'Incorrect Value', part);
   else if (written && ref && written !== ref) findings.correction('line1', 'Verbosity', part);

@@ -17,6 +17,8 @@ export interface BlockStreet {
 export class ZipBlock {
   readonly streets = new Map<string, BlockStreet>();
   readonly byName = new Map<string, BlockStreet[]>();
+  /** Whether any point here has a unit: only then can a unit be called wrong. */
+  recordsUnits = false;
 
   constructor(
     readonly zip: string,
@@ -26,6 +28,7 @@ export class ZipBlock {
   }
 
   private add(p: ReferencePoint): void {
+    if (p.unitId) this.recordsUnits = true;
     const key = streetKey(p.street);
     let street = this.streets.get(key);
     if (!street) {

@@ -1,0 +1,28 @@
+import type { ErrorsObject } from './findings.js';
+import type { ReadAddress } from './read-address.js';
+import type { ReferencePoint, StreetForm } from './reference-point.js';
+import type { UnitForm } from './unit-form.js';
+
+/** How far the match went: a point, a street (number unknown), the area (ZIP/city), nothing. */
+export type MatchDepth = 'point' | 'street' | 'area' | 'none';
+
+/** The engine's answer before it is shaped for the API. */
+export interface Verification {
+  status: 'verified' | 'corrected' | 'failed';
+  errors: ErrorsObject;
+  depth: MatchDepth;
+  /** Whether reference points cover the area (else only the ZIP data was checked). */
+  covered: boolean;
+  read: ReadAddress;
+  country: 'US' | 'CA';
+  number?: string;
+  street?: StreetForm;
+  unit?: UnitForm;
+  poBox?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  point?: ReferencePoint;
+  /** The matched street's points in that ZIP (geocoding interpolates along them). */
+  streetPoints?: ReferencePoint[];
+}
