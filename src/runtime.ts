@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import pino, { type Logger } from 'pino';
@@ -6,10 +7,13 @@ import type { AppDeps } from './api/deps.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
+import { BrowserPool, createAssetFetcher } from './engines/render/index.js';
 import { startQueue } from './jobs/queue.js';
-import { startWorkers } from './jobs/registry.js';
+import { createQueues, startWorkers } from './jobs/registry.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
+import { FsBlobStore } from './storage/fs-blob-store.js';
 
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
@@ -41,10 +45,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   });
   const clock = options.clock ?? systemClock;
   const boss = await startQueue(db.url, db.schema, (err) => logger.error({ err }, 'job queue error'));
-  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing(), boss };
+  const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
+  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing(), boss, blobs, signer };
   const app = options.http ? await buildApp(deps, logger) : undefined;
+  // Chromium starts on the first render, not here; an API-only process never starts it.
+  const browsers = new BrowserPool({ executablePath: config.chromiumPath, size: config.renderPoolSize });
+  const renderer = { pool: browsers, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };
+  const log = (obj: object, msg: string) => logger.info(obj, msg);
   if (options.workers) {
-    await startWorkers(boss, { pool: db.pool, clock, log: (obj, msg) => logger.info(obj, msg) });
+    await startWorkers(boss, { pool: db.pool, clock, log, boss, blobs, signer, renderer });
+  } else {
+    await createQueues(boss);
   }
   const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
   const webhooks = await startWebhookDelivery(
@@ -65,6 +77,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await app?.close();
       await webhooks.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await browsers.close();
       await db.close();
     },
   };

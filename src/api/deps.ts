@@ -2,6 +2,8 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { Clock } from '../platform/clock.js';
+import type { UrlSigner } from '../platform/signed-url.js';
+import type { BlobStore } from '../storage/blob-store.js';
 import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
 
 /** Everything a route needs, built once in main.ts (or by the test harness) and passed down. */
@@ -12,4 +14,8 @@ export interface AppDeps {
   addressing: ContactAddressing;
   /** The durable job queue (pg-boss); enqueue inside a transaction with jobs/queue.ts inTransaction. */
   boss: PgBoss;
+  /** Rendered PDFs, uploads and print batches (files under POSTROOM_DATA_DIR/blobs by default). */
+  blobs: BlobStore;
+  /** Signs the expiring links to blobs that Postroom serves under POSTROOM_PUBLIC_URL. */
+  signer: UrlSigner;
 }

@@ -1,12 +1,23 @@
 import type PgBoss from 'pg-boss';
 import type { Pool } from '../db/pool.js';
+import type { RenderDeps } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
+import type { UrlSigner } from '../platform/signed-url.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { advanceOrders } from './advance-orders.js';
+import { renderOrder } from './render-order.js';
+import { renderOrderFailed } from './render-order-failed.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
 
 export interface JobContext {
   pool: Pool;
   clock: Clock;
   log: (obj: object, msg: string) => void;
+  boss: PgBoss;
+  blobs: BlobStore;
+  signer: UrlSigner;
+  /** The browser pool and asset fetcher render jobs share (one pool per process). */
+  renderer: RenderDeps;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */
@@ -15,18 +26,32 @@ export interface JobDefinition<T extends object = object> {
   queue?: Omit<PgBoss.Queue, 'name'>;
   work?: PgBoss.WorkOptions;
   cron?: string;
+  /** Workers this process runs for the queue (each takes one batch at a time); default 1. */
+  workers?: number;
   run(data: T, ctx: JobContext): Promise<void>;
 }
 
 /** Every job kind, in one list. */
-export const JOBS: JobDefinition<any>[] = [sweepIdempotencyKeys];
+export const JOBS: JobDefinition<any>[] = [
+  sweepIdempotencyKeys,
+  renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
+  renderOrder,
+  advanceOrders,
+];
+
+/** Creates every queue, so any process (an API without workers too) can enqueue. */
+export async function createQueues(boss: PgBoss, jobs = JOBS): Promise<void> {
+  for (const job of jobs) await boss.createQueue(job.name, { name: job.name, ...job.queue });
+}
 
 export async function startWorkers(boss: PgBoss, ctx: JobContext, jobs = JOBS): Promise<void> {
+  await createQueues(boss, jobs);
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...job.queue });
-    await boss.work(job.name, job.work ?? {}, async (batch) => {
-      for (const item of batch) await job.run(item.data as object, ctx);
-    });
+    for (let i = 0; i < (job.workers ?? 1); i++) {
+      await boss.work(job.name, job.work ?? {}, async (batch) => {
+        for (const item of batch) await job.run(item.data as object, ctx);
+      });
+    }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -35,22 +36,46 @@ export interface TestServer {
   /** A key for an organization (created when missing). */
   key(opts?: { org?: string; mode?: Mode; product?: Product; kind?: KeyKind }): Promise<string>;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<Response<T>>;
+  /**
+   * Stops this runtime (jobs not yet done stay in the queue, renders in flight fail and are
+   * retried) and starts a new one on the same schema, data dir, port and clock.
+   */
+  restart(opts?: { workers?: boolean }): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Run job workers (default true); false is an API that only enqueues. */
+  workers?: boolean;
+}
+
+/** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /**
  * Starts the real app (same wiring as `postroom serve`) on a throwaway schema, listening on a
  * random loopback port; tests talk to it over HTTP as a client would.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const schema = `t_${randomBytes(5).toString('hex')}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'postroom-test-'));
+  const port = await freePort();
   const config = loadConfig(
     {},
     {
       databaseUrl: await testDatabaseUrl(),
       dataDir,
-      port: 0,
+      port,
+      publicUrl: `http://127.0.0.1:${port}`,
       rateLimitPerSecond: 0,
       logLevel: 'warn',
       allowPrivateUrls: true,
@@ -58,26 +83,31 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   );
   const clock = new ShiftableClock();
-  const runtime = await startRuntime(config, {
-    http: true,
-    workers: true,
-    schema,
-    clock,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }),
-  });
-  await runtime.app!.listen({ port: 0, host: '127.0.0.1' });
-  const address = runtime.app!.server.address() as { port: number };
-  const url = `http://127.0.0.1:${address.port}`;
-  const pool = runtime.db.pool;
+  const start = async (workers: boolean) => {
+    const started = await startRuntime(config, {
+      http: true,
+      workers,
+      schema,
+      clock,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' }),
+    });
+    await started.app!.listen({ port, host: '127.0.0.1' });
+    return started;
+  };
+  let runtime = await start(options.workers ?? true);
+  const url = `http://127.0.0.1:${port}`;
+  const pool = () => runtime.db.pool;
 
   return {
     url,
-    runtime,
+    get runtime() {
+      return runtime;
+    },
     clock,
     schema,
     async key({ org = 'acme', mode = 'test', product = 'print-mail', kind = 'secret' } = {}) {
-      const organization = await ensureOrganization(pool, org);
-      return (await createKey(pool, organization.id, mode, product, kind)).key;
+      const organization = await ensureOrganization(pool(), org);
+      return (await createKey(pool(), organization.id, mode, product, kind)).key;
     },
     async request(method, pathname, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -102,6 +132,10 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         parsed = JSON.parse(text);
       } catch {}
       return { status: res.status, body: parsed as any, headers: res.headers, text };
+    },
+    async restart({ workers = true } = {}) {
+      await runtime.close();
+      runtime = await start(workers);
     },
     async close() {
       await runtime.close();

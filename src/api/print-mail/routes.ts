@@ -2,10 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { lettersRoutes } from './letters/letters.routes.js';
+import { templatesRoutes } from './templates/templates.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /** The print-mail route registry: a new resource is one line here. */
-export const printMailResources = [contactsRoutes, eventsRoutes, webhooksRoutes];
+export const printMailResources = [
+  contactsRoutes,
+  eventsRoutes,
+  webhooksRoutes,
+  templatesRoutes,
+  lettersRoutes,
+];
 
 export const printMailRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   for (const resource of printMailResources) await app.register(resource, { deps });

@@ -1,0 +1,102 @@
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { inTransaction } from '../../../jobs/queue.js';
+import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { searchTextOf } from '../../../platform/lists.js';
+import { checkMetadata } from '../../../platform/metadata.js';
+import type { UrlSigner } from '../../../platform/signed-url.js';
+import type { BlobStore } from '../../../storage/blob-store.js';
+import type { ContactContext } from '../contacts/contacts.service.js';
+import { recordEvent } from '../events/record-event.js';
+import { normalizeMailingClass } from '../orders/mailing-class.js';
+import { resolveOrderContact } from '../orders/order-contact.js';
+import { ORDER_JOBS } from '../orders/order-jobs.js';
+import { ORDER_KINDS } from '../orders/order-kinds.js';
+import { snapshotOf } from '../orders/order-snapshot.js';
+import { insertOrder } from '../orders/orders.repo.js';
+import { scheduleSendDate } from '../orders/send-date.js';
+import type { LetterCreate } from './letter.schema.js';
+import { contentSource, letterContent } from './letter-content.js';
+
+export interface LetterContext extends ContactContext {
+  blobs: BlobStore;
+  boss: PgBoss;
+  signer: UrlSigner;
+  allowPrivate: boolean;
+}
+
+const OPTIONAL = [
+  'mergeVariables',
+  'metadata',
+  'description',
+  'perforatedPage',
+  'paper',
+  'plasticCard',
+  'returnEnvelope',
+] as const;
+
+/**
+ * Creates a letter in the caller's transaction: checks everything a client can get wrong
+ * (a 400 naming the field, nothing written), snapshots the contacts and content, records
+ * `letter.created`, and enqueues the render and the scheduled step in the same transaction,
+ * so they exist exactly when the letter does. The PDF is rendered after the response.
+ */
+export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: LetterContext) {
+  const kind = ORDER_KINDS.letter;
+  const mailingClass = normalizeMailingClass(input.mailingClass);
+  const { sendDate, printAt } = scheduleSendDate(input.sendDate, ctx.now);
+  checkMetadata(input.metadata);
+  const source = contentSource(input);
+  const to = await resolveOrderContact(tx, 'to', input.to, ctx);
+  const from = await resolveOrderContact(tx, 'from', input.from, ctx);
+  const id = newId(ID_PREFIX.letter);
+  const size = input.size ?? 'us_letter';
+  const content = await letterContent(tx, input, { ...ctx, letterId: id, size, to, from });
+  const stamp = ctx.now.toISOString();
+  const doc = {
+    id,
+    object: 'letter' as const,
+    live: ctx.scope.live,
+    status: 'ready' as const,
+    to,
+    from,
+    ...(source === 'html' ? { html: input.html } : {}),
+    ...(source === 'template' ? { template: input.template!.trim() } : {}),
+    addressPlacement: input.addressPlacement ?? 'top_first_page',
+    color: input.color ?? false,
+    doubleSided: input.doubleSided ?? false,
+    envelope: input.envelope || 'standard',
+    mailingClass,
+    size,
+    sendDate: sendDate.toISOString(),
+    ...Object.fromEntries(OPTIONAL.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
+    ...(input.attachedPDF
+      ? {
+          attachedPDF: { file: attachedName(input.attachedPDF.file), placement: input.attachedPDF.placement },
+        }
+      : {}),
+    createdAt: stamp,
+    updatedAt: stamp,
+  };
+  const { html: _html, ...searchable } = doc;
+  await insertOrder(tx, kind, ctx.scope, {
+    doc,
+    searchText: searchTextOf(searchable),
+    content,
+    nextStepAt: printAt,
+    transitions: [],
+  });
+  const snapshot = snapshotOf(doc, { pdfKey: null, uploadedKey: content.pdf?.blobKey }, ctx.signer);
+  await recordEvent(tx, ctx.scope, { type: kind.created, data: snapshot }, ctx.now);
+  const db = inTransaction(tx);
+  await ctx.boss.send(ORDER_JOBS.render, { kind: kind.name, id }, { db, singletonKey: id });
+  // Real seconds until the print time, so the job fires then even if nothing else runs.
+  const delaySeconds = Math.max(0, Math.ceil((printAt.getTime() - ctx.now.getTime()) / 1000));
+  await ctx.boss.send(ORDER_JOBS.advance, { kind: kind.name, id }, { db, startAfter: delaySeconds });
+  return snapshot;
+}
+
+function attachedName(file: unknown): string {
+  if (typeof file === 'string') return file.trim();
+  return (file as { filename?: string }).filename || 'upload.pdf';
+}

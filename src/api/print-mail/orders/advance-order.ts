@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import { changeOrder, type OrderContext } from './order-change.js';
+import type { OrderKind } from './order-kinds.js';
+import type { OrderStatus } from './order-status.js';
+import { clearNextStep, lockOrder } from './orders.repo.js';
+
+/**
+ * The automatic lifecycle step of one order, if it is due (next_step_at <= now):
+ *   ready (rendered)        live → printing (a print batch picks it up); test → completed,
+ *                           the moment a live order would start printing
+ *   processed_for_delivery  → completed (DELIVERY_ALLOWANCE_MS after the hand-off)
+ * A ready order without its PDF yet waits; the render job calls this again when it is done.
+ * Returns the new status, or undefined when nothing moved.
+ */
+export async function advanceOrder(
+  tx: pg.PoolClient,
+  kind: OrderKind,
+  id: string,
+  ctx: OrderContext,
+): Promise<OrderStatus | undefined> {
+  const row = await lockOrder(tx, kind, id, null);
+  if (!row?.nextStepAt || new Date(row.nextStepAt) > ctx.now) return undefined;
+  let to: OrderStatus | undefined;
+  if (row.status === 'ready') {
+    if (!row.pdfKey) return undefined;
+    to = row.live ? 'printing' : 'completed';
+  } else if (row.status === 'processed_for_delivery') {
+    to = 'completed';
+  }
+  if (!to) {
+    await clearNextStep(tx, kind, id);
+    return undefined;
+  }
+  await changeOrder(tx, kind, row, { status: to, cause: 'schedule', nextStepAt: null }, ctx);
+  return to;
+}

@@ -1,0 +1,148 @@
+import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { OrderKind } from './order-kinds.js';
+import type { OrderStatus, Transition } from './order-status.js';
+
+/** An order row as the order machinery sees it (the doc plus the columns outside it). */
+export interface OrderRow {
+  id: string;
+  orgId: string;
+  live: boolean;
+  status: OrderStatus;
+  doc: Record<string, unknown> & { id: string };
+  content: Record<string, any>;
+  pdfKey: string | null;
+  nextStepAt: string | null;
+  printBatchId: string | null;
+}
+
+const COLUMNS = `id, org_id AS "orgId", live, status, doc, content, pdf_key AS "pdfKey",
+  next_step_at AS "nextStepAt", print_batch_id AS "printBatchId"`;
+
+export interface NewOrder {
+  doc: OrderRow['doc'] & { createdAt: string };
+  searchText: string;
+  content: object;
+  nextStepAt: Date;
+  transitions: Transition[];
+}
+
+export async function insertOrder(
+  db: Queryable,
+  kind: OrderKind,
+  scope: Scope,
+  row: NewOrder,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${kind.table} (id, org_id, live, status, doc, search_text, content, next_step_at, transitions, created_at, updated_at)
+     VALUES ($1, $2, $3, 'ready', $4, $5, $6, $7, $8, $9, $9)`,
+    [
+      row.doc.id,
+      scope.orgId,
+      scope.live,
+      row.doc,
+      row.searchText,
+      row.content,
+      row.nextStepAt,
+      JSON.stringify(row.transitions),
+      row.doc.createdAt,
+    ],
+  );
+}
+
+/** Locks one order for a change in the caller's transaction; scope null is for jobs and the CLI. */
+export async function lockOrder(
+  db: Queryable,
+  kind: OrderKind,
+  id: string,
+  scope: Scope | null,
+): Promise<OrderRow | undefined> {
+  const params: unknown[] = [id];
+  let where = 'id = $1';
+  if (scope) {
+    params.push(scope.orgId, scope.live);
+    where += ' AND org_id = $2 AND live = $3';
+  }
+  const res = await db.query(`SELECT ${COLUMNS} FROM ${kind.table} WHERE ${where} FOR UPDATE`, params);
+  return res.rows[0];
+}
+
+export async function readOrder(db: Queryable, kind: OrderKind, id: string): Promise<OrderRow | undefined> {
+  const res = await db.query(`SELECT ${COLUMNS} FROM ${kind.table} WHERE id = $1`, [id]);
+  return res.rows[0];
+}
+
+export interface OrderChange {
+  doc: OrderRow['doc'];
+  status: OrderStatus;
+  updatedAt: string;
+  /** undefined leaves the column as it is. */
+  nextStepAt?: Date | null;
+  pdfKey?: string;
+  transition?: Transition;
+}
+
+export async function updateOrder(
+  db: Queryable,
+  kind: OrderKind,
+  id: string,
+  change: OrderChange,
+): Promise<void> {
+  await db.query(
+    `UPDATE ${kind.table} SET doc = $2, status = $3, updated_at = $4,
+       next_step_at = CASE WHEN $5 THEN $6::timestamptz ELSE next_step_at END,
+       pdf_key = coalesce($7, pdf_key),
+       transitions = CASE WHEN $8::jsonb IS NULL THEN transitions ELSE transitions || $8::jsonb END
+     WHERE id = $1`,
+    [
+      id,
+      change.doc,
+      change.status,
+      change.updatedAt,
+      change.nextStepAt !== undefined,
+      change.nextStepAt ?? null,
+      change.pdfKey ?? null,
+      change.transition ? JSON.stringify([change.transition]) : null,
+    ],
+  );
+}
+
+/** Blob keys behind an order's signed links, for many orders at once (lists). */
+export async function fileKeys(
+  db: Queryable,
+  kind: OrderKind,
+  ids: string[],
+): Promise<Map<string, { pdfKey: string | null; uploadedKey: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.query(
+    `SELECT id, pdf_key AS "pdfKey", content #>> '{pdf,blobKey}' AS "uploadedKey"
+     FROM ${kind.table} WHERE id = ANY($1)`,
+    [ids],
+  );
+  return new Map(res.rows.map((r) => [r.id, { pdfKey: r.pdfKey, uploadedKey: r.uploadedKey }]));
+}
+
+/** Drops a schedule that no longer applies (the order moved on by hand). */
+export async function clearNextStep(db: Queryable, kind: OrderKind, id: string): Promise<void> {
+  await db.query(`UPDATE ${kind.table} SET next_step_at = NULL WHERE id = $1`, [id]);
+}
+
+/** Orders whose next automatic step is due, oldest first (ready ones only once rendered). */
+export async function dueOrderIds(
+  db: Queryable,
+  kind: OrderKind,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const res = await db.query(
+    `SELECT id FROM ${kind.table} WHERE next_step_at <= $1 AND (status <> 'ready' OR pdf_key IS NOT NULL)
+     ORDER BY next_step_at LIMIT $2`,
+    [now, limit],
+  );
+  return res.rows.map((r) => r.id);
+}
+
+export async function transitionsOf(db: Queryable, kind: OrderKind, id: string): Promise<Transition[]> {
+  const res = await db.query(`SELECT transitions FROM ${kind.table} WHERE id = $1`, [id]);
+  return res.rows[0]?.transitions ?? [];
+}

@@ -1,0 +1,34 @@
+import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
+import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
+import { ORDER_KINDS, type OrderKind, orderKind } from '../api/print-mail/orders/order-kinds.js';
+import { dueOrderIds } from '../api/print-mail/orders/orders.repo.js';
+import { withTransaction } from '../db/tx.js';
+import type { JobContext, JobDefinition } from './registry.js';
+
+/**
+ * Moves orders along their schedule. Each order enqueues one of these at its print time
+ * ({kind, id}); the cron run (no data) sweeps every due order, which covers a clock moved
+ * forward in tests and anything a lost job missed. Both are safe to repeat.
+ */
+export const advanceOrders: JobDefinition<{ kind?: string; id?: string }> = {
+  name: ORDER_JOBS.advance,
+  cron: '* * * * *',
+  work: { pollingIntervalSeconds: 0.5 },
+  async run(data, ctx) {
+    if (data.kind && data.id) return advanceOneOrder(ctx, orderKind(data.kind), data.id);
+    for (const kind of Object.values(ORDER_KINDS)) {
+      for (;;) {
+        const ids = await dueOrderIds(ctx.pool, kind, ctx.clock.now(), 200);
+        for (const id of ids) await advanceOneOrder(ctx, kind, id);
+        if (ids.length < 200) break;
+      }
+    }
+  },
+};
+
+export async function advanceOneOrder(ctx: JobContext, kind: OrderKind, id: string): Promise<void> {
+  const moved = await withTransaction(ctx.pool, (tx) =>
+    advanceOrder(tx, kind, id, { now: ctx.clock.now(), signer: ctx.signer }),
+  );
+  if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
+}

@@ -1,0 +1,63 @@
+import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
+import { cancelForContent } from '../api/print-mail/orders/cancel-order.js';
+import { changeOrder } from '../api/print-mail/orders/order-change.js';
+import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
+import { orderKind } from '../api/print-mail/orders/order-kinds.js';
+import { lockOrder, readOrder } from '../api/print-mail/orders/orders.repo.js';
+import { withTransaction } from '../db/tx.js';
+import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
+import { advanceOneOrder } from './advance-orders.js';
+import type { JobContext, JobDefinition } from './registry.js';
+
+/**
+ * Renders one order's PDF after its create returned. Idempotent, so a retry or a re-run
+ * after a crash is safe: an order already rendered (or cancelled) is skipped, and the PDF
+ * goes to a key fixed by the order id, so a repeated render overwrites the one file rather
+ * than making a second. Bad content cancels the order (invalid_content, with the reason);
+ * anything else throws so pg-boss retries, and after the last retry render-order-failed runs.
+ */
+export const renderOrder: JobDefinition<OrderJobData> = {
+  name: ORDER_JOBS.render,
+  queue: {
+    retryLimit: 4,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    deadLetter: ORDER_JOBS.renderFailed,
+  },
+  work: { pollingIntervalSeconds: 0.5 },
+  workers: 3,
+  async run({ kind: kindName, id }, ctx) {
+    const kind = orderKind(kindName);
+    const row = await readOrder(ctx.pool, kind, id);
+    if (!row || row.pdfKey || row.status === 'cancelled') return;
+    let rendered: Awaited<ReturnType<typeof renderStoredLetter>>;
+    try {
+      rendered = await renderStoredLetter(row, ctx.blobs, ctx.renderer);
+    } catch (err) {
+      if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
+      await withTransaction(ctx.pool, async (tx) => {
+        const locked = await lockOrder(tx, kind, id, null);
+        if (locked && !locked.pdfKey) await cancelForContent(tx, kind, locked, err.message, orderCtx(ctx));
+      });
+      ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
+      return;
+    }
+    const pdfKey = `${kind.table}/${row.live ? 'live' : 'test'}/${id}.pdf`;
+    await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+    await withTransaction(ctx.pool, async (tx) => {
+      const locked = await lockOrder(tx, kind, id, null);
+      if (!locked || locked.pdfKey) return; // another run finished first, into the same file
+      await changeOrder(
+        tx,
+        kind,
+        locked,
+        { pdfKey, fields: { pageCount: rendered.pageCount } },
+        orderCtx(ctx),
+      );
+    });
+    await advanceOneOrder(ctx, kind, id); // its print time may already have passed
+  },
+};
+
+export const orderCtx = (ctx: JobContext) => ({ now: ctx.clock.now(), signer: ctx.signer });
