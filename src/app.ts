@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
-import { addverRoutes } from './api/addver/routes.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
 import { installSignedFiles } from './api/signed-files.js';
 import type { Product } from './platform/auth/api-key.js';
@@ -50,13 +49,6 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
       await scope.register(printMailRoutes, { deps });
     },
     { prefix: '/print-mail/v1' },
-  );
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', guard('addver'));
-      await scope.register(addverRoutes, { deps });
-    },
-    { prefix: '/v1/addver' },
   );
   return app;
 }
