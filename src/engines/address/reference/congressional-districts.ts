@@ -16,7 +16,8 @@ export interface DistrictMatch {
 
 const CANDIDATES = [
   './data/zcta-districts.txt',
-  // Compiled to dist/: the data file stays with the sources.
+  // Compiled to dist/ (rootDir src, or rootDir .): the data file stays with the sources.
+  '../../../../src/engines/address/reference/data/zcta-districts.txt',
   '../../../../../src/engines/address/reference/data/zcta-districts.txt',
 ];
 

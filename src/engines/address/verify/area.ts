@@ -17,6 +17,9 @@ export interface Area {
 const usZip = (zip: string | undefined) =>
   zip && /^\d{5}(-?\d{4})?$/.test(zip) ? zip.slice(0, 5) : undefined;
 
+/** At most this many covered ZIPs are searched for an input that names only a state. */
+export const STATE_SEARCH_LIMIT = 400;
+
 export function cityZips(coverage: Coverage, city: string, state: string): string[] {
   const fromZipData = reference.zipsForCity(city, state).map((z) => z.zip);
   return [...fromZipData, ...(coverage.cityZips.get(`${state}|${city}`) ?? [])];
@@ -33,7 +36,9 @@ export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
   if (read.city && cityState) ordered.push(...cityZips(coverage, read.city, cityState));
   if (!read.city && zipRecord)
     ordered.push(...cityZips(coverage, zipRecord.city.toUpperCase(), zipRecord.state));
-  const typoZips = new Set(ordered);
+  // Neither city nor ZIP: the whole state, exact streets only, within a bound (documented).
+  if (!zip && !read.city && state) ordered.push(...(coverage.stateZips.get(state) ?? []).slice(0, STATE_SEARCH_LIMIT));
+  const typoZips = new Set(zip || read.city ? ordered : []);
   // A mistyped last digit usually stays in the same sectional center (first three digits).
   if (zip) ordered.push(...(coverage.sectional.get(zip.slice(0, 3)) ?? []));
   const near = [...new Set(ordered)].filter((z) => coverage.zips.has(z));

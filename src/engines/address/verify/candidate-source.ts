@@ -8,6 +8,8 @@ export interface Coverage {
   cityZips: ReadonlyMap<string, readonly string[]>;
   /** First three digits (sectional center) -> covered ZIPs. */
   sectional: ReadonlyMap<string, readonly string[]>;
+  /** State -> covered ZIPs (an input with neither city nor ZIP is searched state-wide). */
+  stateZips: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Builds the coverage indexes from ZIP -> (state, city names). */
@@ -15,20 +17,22 @@ export function buildCoverage(rows: Iterable<{ zip: string; state: string; city:
   const zips = new Map<string, Set<string>>();
   const cityZips = new Map<string, string[]>();
   const sectional = new Map<string, string[]>();
+  const stateZips = new Map<string, string[]>();
   for (const { zip, state, city } of rows) {
     const name = city.toUpperCase();
     let cities = zips.get(zip);
     if (!cities) {
       cities = new Set();
       zips.set(zip, cities);
-      sectional.set(zip.slice(0, 3), [...(sectional.get(zip.slice(0, 3)) ?? []), zip]);
+      push(sectional, zip.slice(0, 3), zip);
+      push(stateZips, state, zip);
     }
     if (cities.has(name)) continue;
     cities.add(name);
     const key = `${state}|${name}`;
-    cityZips.set(key, [...(cityZips.get(key) ?? []), zip]);
+    push(cityZips, key, zip);
   }
-  return { zips, cityZips, sectional };
+  return { zips, cityZips, sectional, stateZips };
 }
 
 /**
@@ -39,4 +43,10 @@ export interface CandidateSource {
   coverage(): Coverage | Promise<Coverage>;
   /** All points of a ZIP, or undefined when it has none. */
   block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined>;
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }

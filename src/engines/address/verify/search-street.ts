@@ -1,6 +1,7 @@
 import type { Area } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
 import { findStreets, type StreetCandidate } from './match-street.js';
+import { partsMismatch } from './street-corrections.js';
 import { numberKey, type StreetForm } from './reference-point.js';
 import type { ZipBlock } from './zip-block.js';
 
@@ -37,10 +38,12 @@ export async function searchStreet(
   const withNumber = found.filter((c) => c.street.byNumber.has(key));
   const pool = withNumber.length ? withNumber : found;
   const order = new Map(area.near.map((z, i) => [z, i]));
+  const mismatch = new Map(pool.map((c) => [c, partsMismatch(street, c.street.form)]));
   pool.sort(
     (a, b) =>
       KIND_RANK[a.kind] - KIND_RANK[b.kind] ||
       a.distance - b.distance ||
+      mismatch.get(a)! - mismatch.get(b)! ||
       Number(b.zip === givenZip) - Number(a.zip === givenZip) ||
       (order.get(a.zip) ?? 0) - (order.get(b.zip) ?? 0),
   );

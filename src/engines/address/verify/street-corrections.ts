@@ -5,6 +5,12 @@ import type { StreetForm } from './reference-point.js';
 
 const joined = (s: StreetForm) => `${s.name}${s.type ?? ''}`.replace(/\s+/g, '');
 
+/** How many of type and directional differ: ranks streets of the same name. */
+export function partsMismatch(given: StreetForm, ref: StreetForm): number {
+  const dir = (s: StreetForm) => s.preDirection ?? s.postDirection;
+  return Number(given.type !== ref.type && joined(given) !== joined(ref)) + Number(dir(given) !== dir(ref));
+}
+
 /**
  * What changed between the street as written and the reference street it matched: a typo
  * in the name, a missing/wrong/expanded street type or directional. Case and periods are
@@ -35,5 +41,5 @@ function compare(
 ) {
   if (!given && ref) findings.correction('line1', 'Missing Value', part);
   else if (given !== ref) findings.correction('line1', 'Incorrect Value', part);
-  else if (written && ref && written !== ref) findings.correction('line1', 'Verbosity', part);
+  else if (written && ref && written.length > ref.length) findings.correction('line1', 'Verbosity', part);
 }
