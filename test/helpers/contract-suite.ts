@@ -118,5 +118,22 @@ export function resourceContract(server: () => TestServer, c: ResourceContract):
         assert.equal(again.status, 404);
       });
     }
+
+    if (c.deletion === 'cancels') {
+      test('delete cancels: the full order, status cancelled, reason user_initiated; only once', async () => {
+        const created = await c.create(server(), key);
+        const del = await server().request('DELETE', `${c.path}/${created.id}`, { key });
+        assert.equal(del.status, 200);
+        assert.equal(del.body.id, created.id);
+        assert.equal(del.body.object, c.object);
+        assert.equal(del.body.status, 'cancelled');
+        assert.equal(del.body.cancellation.reason, 'user_initiated');
+        const got = await server().request('GET', `${c.path}/${created.id}`, { key });
+        assert.equal(got.body.status, 'cancelled');
+        const again = await server().request('DELETE', `${c.path}/${created.id}`, { key });
+        assert.equal(again.status, 422);
+        assert.equal(again.body.error.type, 'order_not_cancellable_error');
+      });
+    }
   });
 }
