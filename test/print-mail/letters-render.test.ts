@@ -123,11 +123,15 @@ describe('letters: rendered PDFs', () => {
     form.append('to[postalOrZip]', '02114');
     form.append('from[companyName]', 'Sender Co');
     form.append('from[addressLine1]', '1 Sender Plaza');
-    form.append('pdf', new Blob([await makePdf('Uploaded')], { type: 'application/pdf' }), 'mine.pdf');
+    form.append(
+      'pdf',
+      new Blob([new Uint8Array(await makePdf('Uploaded'))], { type: 'application/pdf' }),
+      'mine.pdf',
+    );
     form.append('attachedPDF[placement]', 'after_template');
     form.append(
       'attachedPDF[file]',
-      new Blob([await makePdf('Appendix')], { type: 'application/pdf' }),
+      new Blob([new Uint8Array(await makePdf('Appendix'))], { type: 'application/pdf' }),
       'a.pdf',
     );
     const { letter, pdf } = await rendered(null, { multipart: form });
@@ -174,7 +178,11 @@ describe('letters: supplied PDFs that are refused at create (400 naming the fiel
     const form = new FormData();
     form.append('to', 'contact_1111111111111111111111');
     form.append('from', 'contact_1111111111111111111111');
-    form.append('pdf', new Blob([Buffer.from('%PDF-1.7 garbage')], { type: 'application/pdf' }), 'x.pdf');
+    form.append(
+      'pdf',
+      new Blob([new Uint8Array(Buffer.from('%PDF-1.7 garbage'))], { type: 'application/pdf' }),
+      'x.pdf',
+    );
     assert.match(await bad({}, form), /^(pdf|to) /);
   });
 
