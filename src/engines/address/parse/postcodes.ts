@@ -47,6 +47,8 @@ export function postcodeEndingAt(tokens: Classified[], end: number): PostcodeMat
   if (prev && GB_OUT.test(prev.key) && GB_IN.test(k) && /[A-Z]/.test(prev.key))
     return { length: 2, country: 'GB' };
   if (GB_FULL.test(k)) return { length: 1, country: 'GB' };
+  // "112 01 Stockholm", "110 00 Praha": Swedish, Czech and Slovak codes in two groups.
+  if (prev && /^\d{3}$/.test(prev.key) && /^\d{2}$/.test(k) && prev.seg === last.seg) return { length: 2 };
   if (NL_FULL.test(k)) return { length: 1, country: 'NL' };
   // "1012 LG" (Dutch), but not "Fm 3009 TX" (a route number and a US state at the end of the line).
   const stateAtEnd = lineEnd && usState(k) !== undefined;

@@ -145,7 +145,7 @@ function peelPostcodeBeforeCity(s: ParseState): void {
       (opensSegment || afterHouseNumber || fiveDigits) &&
       cityWords &&
       pcEnd < s.end &&
-      /\d{4}/.test(t.key)
+      spanKey(tokens, start, pcEnd).replace(/\D/g, '').length >= 4
     ) {
       s.postcode = { start, end: pcEnd };
       s.city = { start: pcEnd, end: s.end };
@@ -252,6 +252,15 @@ export function findCity(s: ParseState): void {
     return;
   }
   const region = tokens.slice(segStart, end);
+  // "6000, NSW, Australia", "90210, CA": a postcode alone before the state.
+  if (!s.postcode && s.state && region.length === 1) {
+    const pc = postcodeEndingAt(tokens, end);
+    if (pc?.length === 1 && /^\d{4,5}$/.test(region[0].key)) {
+      s.postcode = { start: end - 1, end };
+      s.end = end - 1;
+      return;
+    }
+  }
   const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
   const onlyStreetWords = region.every((t) => t.suffix || t.dir);
   if (anchored && segStart > 0 && clean && !onlyStreetWords) {

@@ -46,7 +46,7 @@ const EXTRA_ENGLISH: Record<string, string> = {
   'NEW ZEALAND': 'NZ',
 };
 
-/** Native names people write; matched only after a comma (they are often ordinary words). */
+/** Native names people write (after a comma, or anywhere when not in NEEDS_COMMA). */
 const EXTRA_NATIVE: Record<string, string> = {
   DEUTSCHLAND: 'DE',
   ROSSIYA: 'RU',
@@ -71,6 +71,8 @@ const EXTRA_NATIVE: Record<string, string> = {
   AOTEAROA: 'NZ',
 };
 
+const NEEDS_COMMA = new Set(['ESPAÑA', 'ESPANA', 'MÉXICO', 'BRASIL', 'ITALIA', 'SUISSE', 'BELGIQUE']);
+
 /** Upper case, no periods, accents kept: the key form used by every name index. */
 export function nameKey(s: string): string {
   return s
@@ -87,7 +89,7 @@ export interface CountryIndex {
   /** Names only (no codes): "DE" and "CA" are US states too, so the parser treats codes apart. */
   byName: Map<string, CountryRecord>;
   maxNameWords: number;
-  /** English names and the everyday extras: safe to match without a comma before them. */
+  /** English names and the curated extras: safe to match without a comma before them. */
   english: Set<string>;
   /** Last word of every name, so the parser can skip the look-up for most lines. */
   lastWords: Set<string>;
@@ -134,6 +136,11 @@ export const countryIndex = lazy((): CountryIndex => {
     addName(name, byAlpha2.get(alpha2)!);
     english.add(nameKey(name));
   }
-  for (const [name, alpha2] of Object.entries(EXTRA_NATIVE)) addName(name, byAlpha2.get(alpha2)!);
+  for (const [name, alpha2] of Object.entries(EXTRA_NATIVE)) {
+    addName(name, byAlpha2.get(alpha2)!);
+    // "Berlin Deutschland" needs no comma, but "Ciudad de México" and "Via Italia" end in
+    // a country name that is not the country: those names still need a comma.
+    if (!NEEDS_COMMA.has(name)) english.add(nameKey(name));
+  }
   return { byAlpha2, byKey, byName, maxNameWords, english, lastWords };
 });

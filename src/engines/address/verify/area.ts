@@ -37,7 +37,8 @@ export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
   if (!read.city && zipRecord)
     ordered.push(...cityZips(coverage, zipRecord.city.toUpperCase(), zipRecord.state));
   // Neither city nor ZIP: the whole state, exact streets only, within a bound (documented).
-  if (!zip && !read.city && state) ordered.push(...(coverage.stateZips.get(state) ?? []).slice(0, STATE_SEARCH_LIMIT));
+  if (!zip && !read.city && state)
+    ordered.push(...(coverage.stateZips.get(state) ?? []).slice(0, STATE_SEARCH_LIMIT));
   const typoZips = new Set(zip || read.city ? ordered : []);
   // A mistyped last digit usually stays in the same sectional center (first three digits).
   if (zip) ordered.push(...(coverage.sectional.get(zip.slice(0, 3)) ?? []));

@@ -1,5 +1,6 @@
 import { editDistance, typoBudget } from './edit-distance.js';
 import { type StreetForm, streetKey } from './reference-point.js';
+import { typoVariants } from './typo-variants.js';
 import type { BlockStreet, ZipBlock } from './zip-block.js';
 
 /** How a reference street was found: as written, by name with other parts differing, or by a typo. */
@@ -23,6 +24,10 @@ export function findStreets(block: ZipBlock, input: StreetForm, allowTypos: bool
   if (sameName.length)
     return sameName.map((street) => ({ zip: block.zip, street, kind: 'name', distance: 0 }));
   if (!allowTypos) return [];
+  for (const variant of typoVariants(input)) {
+    const hits = findStreets(block, variant, false);
+    if (hits.length) return hits.map((c) => ({ ...c, kind: 'typo', distance: 1 }));
+  }
   const budget = typoBudget(name);
   if (!budget) return [];
   const found: StreetCandidate[] = [];

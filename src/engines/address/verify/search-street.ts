@@ -1,8 +1,8 @@
 import type { Area } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
 import { findStreets, type StreetCandidate } from './match-street.js';
-import { partsMismatch } from './street-corrections.js';
 import { numberKey, type StreetForm } from './reference-point.js';
+import { partsMismatch } from './street-corrections.js';
 import type { ZipBlock } from './zip-block.js';
 
 export interface StreetSearch {
@@ -53,6 +53,7 @@ export async function searchStreet(
         (c) =>
           c.kind === top.kind &&
           c.distance === top.distance &&
+          mismatch.get(c) === mismatch.get(top) &&
           (c.zip === givenZip) === (top.zip === givenZip),
       )
     : [];
