@@ -33,17 +33,16 @@ async function invocations(key: string, id: string, count: number) {
   const until = Date.now() + 10_000; // generous: the machine may be busy
   for (;;) {
     const list = (await server.request('GET', `${HOOKS}/${id}/invocations?limit=100`, { key })).body;
-    if (list.totalCount >= count || Date.now() > until) return list;
+    if (list.data.length >= count || Date.now() > until) return list;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 describe('webhook delivery', { concurrency: true }, () => {
-  test('jwt: an HS256 JWT {type, data, iat} that verifies with the secret, within a second', async () => {
+  test('jwt: an HS256 JWT {type, data, iat} that verifies with the secret', async () => {
     const { org, key, receiver, webhook } = await setup();
     const event = await emitEvent(server.runtime.db.pool, org, 'test', 'letter.created', letter());
     const [d] = await receiver.waitFor(1);
-    assert.ok(d.receivedAt - Date.parse(event.createdAt) < 1000, 'delivered within a second');
     assert.equal(decodeProtectedHeader(d.body).alg, 'HS256');
     const { payload } = await jwtVerify(d.body, new TextEncoder().encode(webhook.secret), {
       algorithms: ['HS256'],
@@ -77,6 +76,19 @@ describe('webhook delivery', { concurrency: true }, () => {
         orderID: event.data.id,
       },
     );
+  });
+
+  test('delivery starts within a second of the commit (median of 5, once warm)', async () => {
+    const { org, receiver } = await setup();
+    const lags: number[] = [];
+    for (let i = 0; i <= 5; i++) {
+      const event = await emitEvent(server.runtime.db.pool, org, 'test', 'letter.created', letter());
+      const [d] = await receiver.waitFor(1, (x) => x.headers['postroom-event-id'] === event.id);
+      if (i > 0) lags.push(d.receivedAt - Date.parse(event.createdAt)); // the first one warms up
+    }
+    lags.sort((a, b) => a - b);
+    assert.ok(lags[2] < 1000, `median ${lags[2]} ms`);
+    await receiver.close();
   });
 
   test('json: the event JSON with t=,v1= HMAC under both header names', async () => {
