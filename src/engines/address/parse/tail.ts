@@ -8,7 +8,7 @@ import { province } from '../tables/canada.js';
 import { AU_ONLY_CODES, intlRegion } from '../tables/intl-regions.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
-import { cityEndingAt } from './gazetteer.js';
+import { cityEndingAt, statesOfCity } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
 import { type ParseState, spanKey } from './state.js';
 import { streetEndGuess } from './street-end.js';
@@ -29,6 +29,8 @@ export function peelCountry(s: ParseState): void {
     // "Stony Island" is not Iceland: a one-word native name needs a comma, postcode or English spelling.
     const separated = start === 0 || tokens[start - 1].seg !== tokens[start].seg;
     if (n === 1 && !separated && !index.english.has(key)) continue;
+    // "465 E 170th St South Holland", "Mexico MO": a US town of that name, without a comma, is the town.
+    if (n === 1 && !separated && statesOfCity(key)) continue;
     if (n === 1 && (tokens[start].suffix || tokens[start].dir)) continue;
     s.country = { start, end };
     s.detail.countryCode = record.alpha2;
@@ -281,7 +283,8 @@ export function findCity(s: ParseState): void {
   // Without a state to confirm it, a known city must follow a complete-looking street of two words or more.
   if (start >= 0 && !stateCode) {
     const streetWords = start - segStart - (region[0].houseNumber ? 1 : 0);
-    if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored)) start = -1;
+    const typed = tokens.slice(segStart + 1, start - 1).some((t) => t.suffix || t.caType);
+    if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored || typed)) start = -1;
   }
   const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
   if (start < 0 && (s.state || usZip)) start = streetEndGuess(tokens, segStart, end);
@@ -296,8 +299,9 @@ export function findCity(s: ParseState): void {
 function streetLooksComplete(before: Classified | undefined, anchored: unknown): boolean {
   if (!before) return false;
   if (before.suffix || before.caType) return true;
-  // Without any anchor, "500 South Central" must stay a street: only a street type ends it.
-  return !!anchored && (!!before.dir || before.hasDigit);
+  // Without an anchor or an earlier street type, "500 South Central" must stay a street;
+  // "3991 Royal Drive NW Kennesaw" and "... Drive Second Floor Nashville" may end in a town.
+  return !!anchored && (!!before.dir || before.hasDigit || !!before.unit);
 }
 
 function isStreetWord(t: Classified): boolean {

@@ -11,7 +11,13 @@ export interface ReadAddress {
   street?: StreetForm;
   unit?: UnitForm;
   /** Street type and directionals as written (upper case, no periods): for Verbosity errors. */
-  written: { type?: string; preDirection?: string; postDirection?: string; unitDesignator?: string };
+  written: {
+    line?: string;
+    type?: string;
+    preDirection?: string;
+    postDirection?: string;
+    unitDesignator?: string;
+  };
   poBox?: string;
   city?: string;
   state?: string;
@@ -56,6 +62,8 @@ function fromDetail(d: ParsedAddressDetail, country: string | undefined): ReadAd
     ...(street ? { street } : {}),
     ...(unit ? { unit } : {}),
     written: {
+      line:
+        clean([d.fields.houseNumber, d.fields.road, d.fields.unit].filter(Boolean).join(' ')) || undefined,
       type: clean(d.street.streetType) || undefined,
       preDirection: clean(d.street.preDirection) || undefined,
       postDirection: clean(d.street.postDirection) || undefined,

@@ -1,0 +1,70 @@
+import { geocode } from '../geocode/geocode.js';
+import type { GeocodeResult } from '../geocode/geocode-result.js';
+import { reference, properCase as toProperCase } from '../index.js';
+import { type AddressDetails, detailsOf } from './details.js';
+import type { ErrorsObject } from './findings.js';
+import type { VerifyOptions } from './input.js';
+import { streetKey } from './reference-point.js';
+import type { Verification } from './verification.js';
+
+/** Spec 2.2 as the wire carries it: country lower case, countryName upper case. */
+export interface VerifiedAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  provinceOrState: string;
+  postalOrZip: string;
+  country: string;
+  countryName: string;
+  provinceOrStateName?: string;
+  firmName?: string;
+  status: Verification['status'];
+  errors: ErrorsObject;
+  details?: AddressDetails;
+  geocodeResult?: GeocodeResult;
+}
+
+const COUNTRY_NAMES = { US: 'UNITED STATES', CA: 'CANADA' } as const;
+
+export function streetLine(v: Verification): string {
+  const street = v.street ? streetKey(v.street) : '';
+  const unit = v.unit
+    ? [v.unit.designator ?? (v.unit.id ? '#' : ''), v.unit.id].filter(Boolean).join(' ')
+    : '';
+  if (v.poBox && !street) return [`PO BOX ${v.poBox}`, unit].filter(Boolean).join(' ');
+  return [v.number, street, unit].filter(Boolean).join(' ');
+}
+
+function stateName(state: string | undefined): string | undefined {
+  const region = state ? reference.stateByNameOrCode(state) : undefined;
+  if (!region) return undefined;
+  return (region.country === 'US' ? region.state.name : region.province.en).toUpperCase();
+}
+
+/** The engine's verification as the API returns it (zipPlus4 is never set: no data gives it). */
+export function present(v: Verification, options: VerifyOptions = {}): VerifiedAddress {
+  const pc = (s: string) => (options.properCase ? toProperCase(s) : s);
+  const line1 = streetLine(v) || v.read.written.line || '';
+  const provinceOrStateName = stateName(v.state);
+  return {
+    line1: pc(line1),
+    city: pc(v.city ?? ''),
+    provinceOrState: v.state ?? '',
+    postalOrZip: v.zip ?? '',
+    country: v.country.toLowerCase(),
+    countryName: COUNTRY_NAMES[v.country],
+    ...(provinceOrStateName
+      ? { provinceOrStateName: options.properCase ? toProperCase(provinceOrStateName) : provinceOrStateName }
+      : {}),
+    ...(v.read.firmName ? { firmName: pc(v.read.firmName) } : {}),
+    status: v.status,
+    errors: v.errors,
+    ...(options.includeDetails ? { details: detailsOf(v) } : {}),
+    ...(options.geocode ? withGeocode(v) : {}),
+  };
+}
+
+function withGeocode(v: Verification): { geocodeResult?: GeocodeResult } {
+  const result = geocode(v);
+  return result ? { geocodeResult: result } : {};
+}
