@@ -3,6 +3,7 @@ import { migrate } from '../db/migrate.js';
 import { main as serve } from '../main.js';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
+import { PRINT_USAGE, printCommand } from './print.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { withDatabase } from './with-database.js';
 
@@ -11,7 +12,8 @@ postroom serve                 API + job workers (PORT, HOST, DATABASE_URL, POST
 postroom worker                job workers only, against a shared DATABASE_URL
 postroom migrate               apply database migrations and exit
 ${KEYS_USAGE}
-${WEBHOOKS_USAGE}`;
+${WEBHOOKS_USAGE}
+${PRINT_USAGE}`;
 
 type Command = (args: Args) => Promise<number>;
 
@@ -32,6 +34,7 @@ const COMMANDS: Record<string, Command> = {
   },
   keys: keysCommand,
   webhooks: webhooksCommand,
+  print: printCommand,
 };
 
 export async function main(argv: string[]): Promise<number | undefined> {

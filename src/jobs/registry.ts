@@ -5,6 +5,7 @@ import type { Clock } from '../platform/clock.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { advanceOrders } from './advance-orders.js';
+import { assemblePrintBatchesJob } from './assemble-print-batches.js';
 import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
@@ -37,6 +38,7 @@ export const JOBS: JobDefinition<any>[] = [
   renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
   renderOrder,
   advanceOrders,
+  assemblePrintBatchesJob,
 ];
 
 /** Creates every queue, so any process (an API without workers too) can enqueue. */

@@ -8,6 +8,7 @@ export const ID_PREFIX = Object.freeze({
   contact: 'contact',
   template: 'template',
   letter: 'letter',
+  printBatch: 'print_batch',
   event: 'event',
   webhook: 'webhook',
   webhookInvocation: 'webhook_invocation',

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { HandOverError, handOverBatch } from '../api/print-mail/orders/print-batch-hand-over.js';
+import { listBatches, type PrintBatch } from '../api/print-mail/orders/print-batches.repo.js';
+import { loadConfig } from '../config/config.js';
+import { systemClock } from '../platform/clock.js';
+import { createUrlSigner, loadSigningSecret } from '../platform/signed-url.js';
+import { type Args, UsageError } from './args.js';
+import { withDatabase } from './with-database.js';
+
+export const PRINT_USAGE = `postroom print batches [--json]          print batches, newest first, with their files
+postroom print handed-over BATCH_ID      the shop handed BATCH_ID to the carrier: its letters -> processed_for_delivery`;
+
+/** Files live under POSTROOM_DATA_DIR/blobs with the filesystem blob store (the default). */
+export function describeBatch(b: PrintBatch, blobRoot: string): string {
+  const setup = `${b.orderKind} ${b.size} ${b.color ? 'colour' : 'black&white'} ${b.doubleSided ? 'double-sided' : 'single-sided'} ${b.mailingClass}`;
+  const state = b.status === 'handed_over' ? `handed over ${b.handedOverAt}` : 'ready for print';
+  return [
+    `${b.id}  ${state}  created ${b.createdAt}`,
+    `  ${setup}: ${b.orderCount} orders, ${b.pageCount} pages`,
+    `  print:    ${path.join(blobRoot, b.pdfKey)}`,
+    `  manifest: ${path.join(blobRoot, b.manifestCsvKey)} (and .json)`,
+  ].join('\n');
+}
+
+export async function printCommand(args: Args): Promise<number> {
+  const [, sub, batchId] = args.positional;
+  const config = loadConfig();
+  if (sub === 'batches') {
+    const batches = await withDatabase((db) => listBatches(db.pool));
+    if (args.flags.json) console.log(JSON.stringify(batches, null, 2));
+    else if (batches.length === 0) console.log('no print batches yet');
+    else for (const b of batches) console.log(describeBatch(b, path.join(config.dataDir, 'blobs')));
+    return 0;
+  }
+  if (sub === 'handed-over') {
+    if (!batchId) throw new UsageError('print handed-over needs a batch id (print_batch_...)');
+    try {
+      const moved = await withDatabase(async (db) => {
+        const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, systemClock);
+        return handOverBatch(db.pool, batchId, { now: systemClock.now(), signer });
+      });
+      console.log(`${batchId}: ${moved} orders are now processed_for_delivery`);
+      return 0;
+    } catch (err) {
+      if (!(err instanceof HandOverError)) throw err;
+      console.error(err.message);
+      return 1;
+    }
+  }
+  throw new UsageError(PRINT_USAGE);
+}

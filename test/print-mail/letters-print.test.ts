@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { handOverBatch } from '../../src/api/print-mail/orders/print-batch-hand-over.js';
+import { listBatches } from '../../src/api/print-mail/orders/print-batches.repo.js';
+import { describeBatch } from '../../src/cli/print.js';
+import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { LETTERS, letterBody, pdfPages, waitForLetter } from '../helpers/letters.js';
+
+let server: TestServer;
+let live: string;
+const DAY = 86_400_000;
+
+before(async () => {
+  server = await startTestServer();
+  live = await server.key({ org: 'print-org', mode: 'live' });
+});
+after(() => server.close());
+
+const sweep = () => server.runtime.boss.send('advance-orders', {});
+
+async function until<T>(fn: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('live letters: printing at the send time, batched per setup, handed over, then completed', async () => {
+  const create = async (extra: Record<string, unknown>) => {
+    const res = await server.request('POST', LETTERS, { key: live, json: letterBody(extra) });
+    assert.equal(res.status, 201, res.text);
+    return waitForLetter(server, live, res.body.id);
+  };
+  const plain = [await create({}), await create({ doubleSided: false })];
+  const colour = await create({ color: true });
+  server.clock.advance(DAY + 1000); // past the first New York midnight after today
+  await sweep();
+  for (const l of [...plain, colour]) await waitForLetter(server, live, l.id, (x) => x.status === 'printing');
+
+  const pool = server.runtime.db.pool;
+  const batches = await until(async () => {
+    const all = await listBatches(pool);
+    return all.length >= 2 ? all : undefined;
+  }, 'two print batches');
+  const bw = batches.find((b) => !b.color)!;
+  assert.equal(bw.orderCount, 2);
+  assert.equal(batches.find((b) => b.color)!.orderCount, 1);
+  const root = path.join(server.runtime.config.dataDir, 'blobs');
+  const combined = readFileSync(path.join(root, bw.pdfKey));
+  assert.equal((await pdfPages(combined)).length, bw.pageCount);
+  const csv = readFileSync(path.join(root, bw.manifestCsvKey), 'utf8');
+  for (const l of plain) assert.match(csv, new RegExp(l.id));
+  assert.match(csv, /ALICE READER/);
+  const json = JSON.parse(readFileSync(path.join(root, bw.manifestJsonKey), 'utf8'));
+  assert.deepEqual(
+    json.orders.map((o: { firstPage: number }) => o.firstPage),
+    [1, 2],
+  );
+  assert.match(describeBatch(bw, root), /ready for print/);
+
+  const moved = await handOverBatch(pool, bw.id, {
+    now: server.clock.now(),
+    signer: server.runtime.deps.signer,
+  });
+  assert.equal(moved, 2);
+  await assert.rejects(
+    handOverBatch(pool, bw.id, { now: server.clock.now(), signer: server.runtime.deps.signer }),
+  );
+  for (const l of plain) {
+    const got = await server.request('GET', `${LETTERS}/${l.id}`, { key: live });
+    assert.equal(got.body.status, 'processed_for_delivery');
+  }
+  server.clock.advance(6 * DAY);
+  await sweep();
+  for (const l of plain) await waitForLetter(server, live, l.id, (x) => x.status === 'completed');
+  const transitions = (
+    await pool.query('SELECT transitions FROM letters WHERE id = $1', [plain[0].id])
+  ).rows[0].transitions.map((t: { to: string; cause: string }) => `${t.to}:${t.cause}`);
+  assert.deepEqual(transitions, [
+    'printing:schedule',
+    'processed_for_delivery:print_hand_off',
+    'completed:schedule',
+  ]);
+  const colourNow = await server.request('GET', `${LETTERS}/${colour.id}`, { key: live });
+  assert.equal(colourNow.body.status, 'printing', 'its batch was not handed over');
+});
