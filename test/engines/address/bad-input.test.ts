@@ -75,7 +75,18 @@ test('the detail view and the explain trace never throw either', () => {
     const trace = explainParse(s);
     assert.deepEqual(
       trace.map((t) => t.stage),
-      ['normalize', 'tokenize', 'classify', 'country', 'postcode', 'state', 'city', 'street', 'assemble'],
+      [
+        'normalize',
+        'tokenize',
+        'classify',
+        'near',
+        'country',
+        'postcode',
+        'state',
+        'city',
+        'street',
+        'assemble',
+      ],
     );
   }
 });

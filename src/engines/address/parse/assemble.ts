@@ -19,7 +19,7 @@ export function assemble(s: ParseState): void {
   if (MILITARY_PO.has(cityKey) && s.city && s.city.end - s.city.start === 1) {
     d.militaryPostOffice = cityKey as 'APO' | 'FPO' | 'DPO';
   }
-  if (d.urbanization) f.suburb = d.urbanization;
+  if (d.urbanization && !f.suburb) f.suburb = d.urbanization;
   if (!d.countryCode && d.layout === 'us' && (s.state || d.militaryPostOffice)) d.countryCode = 'US';
   for (const key of Object.keys(f) as Array<keyof ParsedAddress>) if (!f[key]) delete f[key];
 }

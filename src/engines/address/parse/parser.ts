@@ -3,6 +3,7 @@
  * ParseState; `explain` runs the same list and records what every stage left behind.
  *
  *   normalize -> tokenize -> classify        (what the words are)
+ *   near                                     ("pizza near me": a search, not an address)
  *   country -> postcode -> state -> city     (peeled from the right)
  *   street                                   (number, street parts, unit, PO box, names)
  *   assemble                                 (public fields)
@@ -10,6 +11,7 @@
 import type { ParsedAddress, ParsedAddressDetail } from '../types.js';
 import { assemble } from './assemble.js';
 import { classify } from './classify.js';
+import { splitNear } from './near.js';
 import { emptyDetail, type ParseState } from './state.js';
 import { solveStreet } from './street.js';
 import { findCity, peelCountry, peelPostcode, peelState } from './tail.js';
@@ -18,6 +20,7 @@ import { normalizeInput, tokenize } from './tokenize.js';
 type Stage = [name: string, run: (s: ParseState) => void];
 
 export const STAGES: readonly Stage[] = [
+  ['near', splitNear],
   ['country', peelCountry],
   ['postcode', peelPostcode],
   ['state', peelState],
@@ -95,6 +98,8 @@ function stageResult(s: ParseState, name: string, before: string): unknown {
           .join(' ')
       : null;
   switch (name) {
+    case 'near':
+      return s.end === 0 && s.tokens.length ? s.detail.fields : 'no change';
     case 'country':
       return { country: span(s.country), countryCode: s.detail.countryCode ?? null };
     case 'postcode':

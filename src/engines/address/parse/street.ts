@@ -150,7 +150,7 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < street.seg; k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
-    else houseParts.push(spanText(t, seg));
+    else if (!takeUrbanization(s, seg)) houseParts.push(spanText(t, seg));
   }
   const seg = segs[street.seg];
   let nextSeg = street.seg + 1;
@@ -247,6 +247,15 @@ function unitStartsAt(t: Classified[], p: number, end: number): boolean {
   return !next || !!next.unit || next.hasDigit;
 }
 
+/** Puerto Rico: "URB Las Gladiolas 150 Calle A" - the urbanization precedes the street. */
+function takeUrbanization(s: ParseState, span: Span): boolean {
+  const t = s.tokens;
+  if (!URBANIZATION.has(t[span.start].key) || span.end - span.start < 2) return false;
+  s.detail.urbanization = spanText(t, { start: span.start + 1, end: span.end });
+  s.detail.fields.suburb = spanText(t, span);
+  return true;
+}
+
 /** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
 function isUnitSegment(t: Classified[], seg: Segment): boolean {
   if (isUnitRun(t, seg)) return true;
@@ -318,7 +327,7 @@ function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: 
   if (hn > seg.start) {
     // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
     if (isUnitSegment(t, before)) extraUnits.push(before);
-    else houseParts.push(spanText(t, before));
+    else if (!takeUrbanization(s, before)) houseParts.push(spanText(t, before));
   }
   let numEnd = hn + 1;
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
