@@ -125,6 +125,11 @@ describe('webhook delivery', { concurrency: true }, () => {
       [500, 500, 500, 500],
     );
     assert.equal(new Set(list.data.map((i: { event: string }) => i.event)).size, 1);
+    const kept = await server.runtime.db.pool.query(
+      'SELECT DISTINCT response_excerpt AS excerpt FROM webhook_invocations WHERE webhook_id = $1',
+      [webhook.id],
+    );
+    assert.deepEqual(kept.rows, [{ excerpt: 'status 500' }], 'the answer is kept for operators');
   });
 
   test('a receiver that times out is retried; a later 200 ends the retries', async () => {

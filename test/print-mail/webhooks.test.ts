@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { emitEvent, startReceiver } from '../helpers/webhook-receiver.js';
 
 const PATH = '/print-mail/v1/webhooks';
 let server: TestServer;
@@ -144,6 +145,35 @@ describe('webhooks: private URLs', () => {
       assert.match(res.body.error.message, /\burl\b.*private/);
     });
   }
+
+  test('checked again at delivery: a URL that became private gets nothing, the attempt is a 0', async () => {
+    const receiver = await startReceiver();
+    const created = await strict.request('POST', PATH, {
+      key: strictKey,
+      json: hook({ url: 'http://93.184.215.14/hook', enabledEvents: ['letter.created'] }),
+    });
+    assert.equal(created.status, 201, created.text);
+    // As if its DNS now pointed at a loopback service.
+    await strict.runtime.db.pool.query(
+      `UPDATE webhooks SET doc = jsonb_set(doc, '{url}', to_jsonb($1::text)) WHERE id = $2`,
+      [receiver.url(), created.body.id],
+    );
+    await emitEvent(strict.runtime.db.pool, 'strict', 'test', 'letter.created', { id: 'letter_p' });
+    const until = Date.now() + 10_000;
+    let rows: { statusCode: number; error: string }[] = [];
+    while (rows.length === 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await strict.runtime.db.pool.query(
+        `SELECT (doc->>'statusCode')::int AS "statusCode", error FROM webhook_invocations WHERE webhook_id = $1`,
+        [created.body.id],
+      );
+      rows = res.rows;
+    }
+    assert.equal(rows[0]?.statusCode, 0);
+    assert.match(rows[0].error, /private/);
+    assert.equal(receiver.deliveries.length, 0);
+    await receiver.close();
+  });
 
   test('accepted when the operator allows them (the test default)', async () => {
     const res = await server.request('POST', PATH, { key, json: hook({ url: 'http://127.0.0.1:9/x' }) });
