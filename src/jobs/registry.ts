@@ -32,7 +32,10 @@ export interface JobDefinition<T extends object = object> {
   run(data: T, ctx: JobContext): Promise<void>;
 }
 
-/** Every job kind, in one list. */
+/**
+ * Every job kind, in one list. (Webhook delivery is the exception: it runs its own loops for
+ * sub-second latency, see webhook-worker.ts; runtime.ts starts it.)
+ */
 export const JOBS: JobDefinition<any>[] = [
   sweepIdempotencyKeys,
   renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
