@@ -1,0 +1,69 @@
+import type { Queryable } from '../db/pool.js';
+import {
+  buildCoverage,
+  type CandidateSource,
+  type Coverage,
+} from '../engines/address/verify/candidate-source.js';
+import { ZipBlock } from '../engines/address/verify/zip-block.js';
+import { areasVersion, coveredAreas, pointsInZip } from './points.repo.js';
+
+export interface PgSourceOptions {
+  /** ZIP blocks kept in memory (least recently used dropped first). */
+  maxBlocks?: number;
+  /** How often to check whether another process imported points. */
+  recheckMs?: number;
+}
+
+/**
+ * Reference points from PostgreSQL, one ZIP block per query, kept in an LRU cache so a
+ * warm server verifies in memory. Coverage (which ZIPs have points) is loaded whole and
+ * reloaded, with the cache cleared, when an import changes it.
+ */
+export class PgSource implements CandidateSource {
+  private blocks = new Map<string, ZipBlock | null>();
+  private cover: Coverage | undefined;
+  private version = '';
+  private checkedAt = 0;
+  private readonly maxBlocks: number;
+  private readonly recheckMs: number;
+
+  constructor(
+    private readonly db: Queryable,
+    options: PgSourceOptions = {},
+  ) {
+    this.maxBlocks = options.maxBlocks ?? 4000;
+    this.recheckMs = options.recheckMs ?? 5000;
+  }
+
+  async coverage(): Promise<Coverage> {
+    if (this.cover && Date.now() - this.checkedAt < this.recheckMs) return this.cover;
+    const version = await areasVersion(this.db);
+    this.checkedAt = Date.now();
+    if (!this.cover || version !== this.version) {
+      this.cover = buildCoverage(await coveredAreas(this.db));
+      this.version = version;
+      this.blocks.clear();
+    }
+    return this.cover;
+  }
+
+  /** Forget everything (after an import in this process). */
+  invalidate(): void {
+    this.cover = undefined;
+    this.blocks.clear();
+  }
+
+  async block(zip: string): Promise<ZipBlock | undefined> {
+    const cached = this.blocks.get(zip);
+    if (cached !== undefined) {
+      this.blocks.delete(zip);
+      this.blocks.set(zip, cached); // most recently used goes last
+      return cached ?? undefined;
+    }
+    const points = await pointsInZip(this.db, zip);
+    const block = points.length ? new ZipBlock(zip, points) : null;
+    this.blocks.set(zip, block);
+    if (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
+    return block ?? undefined;
+  }
+}

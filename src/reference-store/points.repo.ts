@@ -1,0 +1,63 @@
+import type { Queryable } from '../db/pool.js';
+import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
+
+const COLUMNS = `zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction,
+  unit_designator, unit_id, lat, lon`;
+
+interface PointRow {
+  zip: string;
+  state: string;
+  city: string;
+  number: string;
+  pre_direction: string | null;
+  pre_type: string | null;
+  street_name: string;
+  street_type: string | null;
+  post_direction: string | null;
+  unit_designator: string | null;
+  unit_id: string | null;
+  lat: number;
+  lon: number;
+}
+
+function toPoint(r: PointRow): ReferencePoint {
+  const street = {
+    ...(r.pre_direction ? { preDirection: r.pre_direction } : {}),
+    ...(r.pre_type ? { preType: r.pre_type } : {}),
+    name: r.street_name,
+    ...(r.street_type ? { type: r.street_type } : {}),
+    ...(r.post_direction ? { postDirection: r.post_direction } : {}),
+  };
+  return {
+    zip: r.zip,
+    state: r.state,
+    city: r.city,
+    number: r.number,
+    street,
+    ...(r.unit_designator ? { unitDesignator: r.unit_designator } : {}),
+    ...(r.unit_id ? { unitId: r.unit_id } : {}),
+    lat: r.lat,
+    lon: r.lon,
+  };
+}
+
+/** Every point of one ZIP (uses the zip index). */
+export async function pointsInZip(db: Queryable, zip: string): Promise<ReferencePoint[]> {
+  const res = await db.query<PointRow>(`SELECT ${COLUMNS} FROM address_points WHERE zip = $1`, [zip]);
+  return res.rows.map(toPoint);
+}
+
+/** The coverage table: one row per ZIP and city name. */
+export async function coveredAreas(
+  db: Queryable,
+): Promise<Array<{ zip: string; state: string; city: string }>> {
+  return (await db.query('SELECT zip, state, city FROM address_point_areas')).rows;
+}
+
+/** A cheap change marker: servers reload coverage when it moves (another process imported). */
+export async function areasVersion(db: Queryable): Promise<string> {
+  const res = await db.query(
+    "SELECT count(*)::text || ':' || coalesce(sum(points), 0)::text AS v FROM address_point_areas",
+  );
+  return res.rows[0].v;
+}
