@@ -32,7 +32,11 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
       deliveries.push(d);
       const a = answer(d, deliveries.length - 1);
       if (a === 'hang') hanging.add(res);
-      else res.writeHead(a, { 'content-type': 'text/plain' }).end(a === 200 ? 'ok' : `status ${a}`);
+      else {
+        // A 3xx points somewhere else on this receiver, so a followed redirect would show up.
+        const location = a >= 300 && a < 400 ? { location: '/redirected' } : {};
+        res.writeHead(a, { 'content-type': 'text/plain', ...location }).end(a === 200 ? 'ok' : `status ${a}`);
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -143,6 +143,17 @@ describe('webhook delivery', { concurrency: true }, () => {
     assert.deepEqual(list.data.map((i: { statusCode: number }) => i.statusCode).sort(), [0, 0, 200]);
   });
 
+  test('redirects are not followed: a 302 is a failed attempt', async () => {
+    const { org, key, receiver, webhook } = await setup({}, (d) => (d.path === '/hook' ? 302 : 200));
+    await emitEvent(server.runtime.db.pool, org, 'test', 'letter.created', letter());
+    await receiver.waitFor(2);
+    const list = await invocations(key, webhook.id, 2);
+    assert.ok(list.data.length >= 2);
+    assert.ok(list.data.every((i: { statusCode: number }) => i.statusCode === 302));
+    assert.ok(receiver.deliveries.every((d) => d.path === '/hook'));
+    await receiver.close();
+  });
+
   test('disabled webhooks and unsubscribed types get nothing', async () => {
     const { org, key, receiver } = await setup({ enabledEvents: ['letter.updated'] });
     const disabled = await server.request('POST', HOOKS, {
