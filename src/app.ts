@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { addverRoutes } from './api/addver/routes.js';
 import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
@@ -49,6 +50,13 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
       await scope.register(printMailRoutes, { deps });
     },
     { prefix: '/print-mail/v1' },
+  );
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', guard('addver'));
+      await scope.register(addverRoutes, { deps });
+    },
+    { prefix: '/v1/addver' },
   );
   return app;
 }

@@ -3,6 +3,8 @@ import { migrate } from '../db/migrate.js';
 import { main as serve } from '../main.js';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
+import { ORGS_USAGE, orgsCommand } from './orgs.js';
+import { parseCommand } from './parse.js';
 import { PRINT_USAGE, printCommand } from './print.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { withDatabase } from './with-database.js';
@@ -12,10 +14,13 @@ postroom serve                 API + job workers (PORT, HOST, DATABASE_URL, POST
 postroom worker                job workers only, against a shared DATABASE_URL
 postroom migrate               apply database migrations and exit
 ${KEYS_USAGE}
+${ORGS_USAGE}
+postroom parse [--explain "ADDRESS"]   one address per stdin line -> one JSON line each
 ${WEBHOOKS_USAGE}
 ${PRINT_USAGE}`;
 
-type Command = (args: Args) => Promise<number>;
+/** `argv` is everything after the command name, for commands that read their own flags. */
+type Command = (args: Args, argv: string[]) => Promise<number>;
 
 /** Every subcommand, in one table. */
 const COMMANDS: Record<string, Command> = {
@@ -33,6 +38,8 @@ const COMMANDS: Record<string, Command> = {
     return 0;
   },
   keys: keysCommand,
+  orgs: orgsCommand,
+  parse: (_args, argv) => parseCommand(argv),
   webhooks: webhooksCommand,
   print: printCommand,
 };
@@ -50,7 +57,7 @@ export async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   try {
-    const code = await command(args);
+    const code = await command(args, argv.slice(1));
     return code < 0 ? undefined : code;
   } catch (err) {
     if (err instanceof UsageError) {

@@ -1,0 +1,144 @@
+/**
+ * Contacts over HTTP beside a bare Fastify route (same machine, same run):
+ *   node --import tsx bench/contacts-http.ts [--contacts 1000000]
+ * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); uses a
+ * fresh database `postroom_bench`. Prints a markdown table for docs/benchmarks.md.
+ */
+import pg from 'pg';
+import { latencies, load, machine, spawnReady } from './support/bench-utils.js';
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchUrl = adminUrl.replace(/\/[^/]*$/, '/postroom_bench');
+const seedCount = Number(process.argv[process.argv.indexOf('--contacts') + 1] || 1_000_000);
+
+async function freshDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS postroom_bench WITH (FORCE)');
+  await admin.query('CREATE DATABASE postroom_bench');
+  await admin.end();
+}
+
+const env = {
+  ...process.env,
+  DATABASE_URL: benchUrl,
+  PORT: '18181',
+  POSTROOM_RATE_LIMIT: '0',
+  LOG_LEVEL: 'info',
+  POSTROOM_DATA_DIR: '/tmp/postroom-bench',
+};
+await freshDatabase();
+const bare = await spawnReady(
+  ['--import', 'tsx', 'bench/support/bare-server.ts'],
+  { ...env, PORT: '18182' },
+  /bare listening/,
+);
+const app = await spawnReady(['bin/postroom.js', 'serve'], env, /postroom listening|Server listening/);
+const key = (await import('node:child_process'))
+  .execFileSync(
+    process.execPath,
+    ['bin/postroom.js', 'keys', 'create', '--org', 'bench', '--mode', 'test', '--product', 'print-mail'],
+    { env },
+  )
+  .toString()
+  .trim()
+  .split('\n')
+  .at(-1)!;
+const base = 'http://127.0.0.1:18181/print-mail/v1';
+const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+const one = await fetch(`${base}/contacts`, {
+  method: 'POST',
+  headers,
+  body: JSON.stringify({
+    firstName: 'Kevin',
+    addressLine1: '90 Canal St',
+    city: 'Boston',
+    provinceOrState: 'MA',
+    postalOrZip: '02114',
+  }),
+}).then((r) => r.json());
+
+const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+step('load: bare route');
+const bareGet = await load({ url: 'http://127.0.0.1:18182/contact' });
+step('load: GET contact');
+const contactGet = await load({ url: `${base}/contacts/${one.id}`, headers });
+step('load: POST contacts');
+let n = 0;
+const create = await load({
+  url: `${base}/contacts`,
+  method: 'POST',
+  headers,
+  requests: [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({
+          firstName: `Bench ${n++}`,
+          addressLine1: `${n} Main St`,
+          city: 'Boston',
+          provinceOrState: 'MA',
+        }),
+      }),
+    },
+  ],
+});
+
+// Seed the organization up to seedCount contacts straight in SQL, then time list and search.
+const db = new pg.Client({ connectionString: benchUrl });
+await db.connect();
+const org = (await db.query("SELECT id FROM organizations WHERE name = 'bench'")).rows[0].id;
+step(`seeding ${seedCount} contacts`);
+const t0 = performance.now();
+await db.query(
+  `INSERT INTO contacts (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
+   SELECT 'contact_seed' || i, $1, false, 'seed' || i,
+     jsonb_build_object('id', 'contact_seed' || i, 'object', 'contact', 'live', false, 'firstName', 'Seed ' || i,
+       'lastName', 'Person' || (i % 1000), 'addressLine1', i || ' Seed Ave', 'countryCode', 'US',
+       'addressStatus', 'verified', 'metadata', jsonb_build_object('batch', (i % 5000)::text),
+       'skipVerification', false, 'forceVerifiedStatus', false,
+       'createdAt', now() - i * interval '1 second', 'updatedAt', now()),
+     lower('Seed ' || i || ' Person' || (i % 1000) || ' ' || i || ' Seed Ave us verified ' || (i % 5000)),
+     now() - i * interval '1 second', now()
+   FROM generate_series(1, $2::int) AS i`,
+  [org, seedCount],
+);
+await db.query('VACUUM ANALYZE contacts');
+const seedSeconds = (performance.now() - t0) / 1000;
+const total = (await db.query('SELECT count(*)::int AS n FROM contacts')).rows[0].n;
+await db.end();
+
+const get = async (path: string) => {
+  const r = await fetch(base + path, { headers });
+  if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+  await r.arrayBuffer();
+};
+step('list and search latencies');
+const firstPage = await latencies(300, () => get('/contacts'));
+const deepPage = await latencies(100, (i) => get(`/contacts?skip=${1000 + i}`));
+const textSearch = await latencies(300, (i) =>
+  get(`/contacts?search=${encodeURIComponent(`"seed ${500000 + i * 7} "`)}`),
+);
+const fieldSearch = await latencies(300, (i) =>
+  get(`/contacts?search=${encodeURIComponent(JSON.stringify({ 'metadata.batch': String(i) }))}`),
+);
+
+app.kill('SIGTERM');
+bare.kill('SIGTERM');
+const row = (name: string, r: { rps?: number; p50: number; p99: number }, note = '') =>
+  `| ${name} | ${r.rps ?? '—'} | ${r.p50} | ${r.p99} | ${note} |`;
+console.log(
+  `\nMachine: ${machine()}; ${total.toLocaleString()} contacts in the organization for the list rows (seeded in ${seedSeconds.toFixed(0)} s).\n`,
+);
+console.log('| measurement | req/s | p50 ms | p99 ms | note |\n|---|---|---|---|---|');
+console.log(row('bare Fastify route, same JSON (baseline)', bareGet, '50 connections, 8 s'));
+console.log(
+  row('GET /contacts/{id}', contactGet, `${Math.round((100 * contactGet.rps) / bareGet.rps)}% of baseline`),
+);
+console.log(row('POST /contacts (distinct bodies)', create, `${create.non2xx} non-2xx`));
+console.log(row('GET /contacts first page', firstPage, 'sequential, 300 requests'));
+console.log(row('GET /contacts?skip=1000+', deepPage, 'sequential, 100 requests'));
+console.log(row('GET /contacts?search="seed N " (free text)', textSearch, 'trigram index'));
+console.log(
+  row('GET /contacts?search={"metadata.batch":…}', fieldSearch, '200 matches each, jsonb containment'),
+);

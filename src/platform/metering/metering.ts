@@ -1,0 +1,46 @@
+import type { Queryable } from '../../db/pool.js';
+import type { Clock } from '../clock.js';
+import { apiError } from '../errors.js';
+import { type LookupInfo, lookupInfo, tryCharge } from './metering.repo.js';
+
+/**
+ * Lookup metering for the whole address API: per organization (test and live calls together)
+ * and calendar month in UTC. Costs (spec section 8) are in one table; callers charge before
+ * doing the work, after validating the input, so bad input and refused calls consume nothing.
+ */
+export const LOOKUP_COST = Object.freeze({
+  verification: 1,
+  suggestion: 1,
+  parse: 1,
+  completionResolve: 1,
+  completionPreview: 0,
+  batchItem: 1,
+  geocode: 1,
+  intlVerification: 1,
+  intlBatchItem: 1,
+  intlCompletionResolve: 1,
+  info: 0,
+  cityStates: 0,
+  zipCodes: 0,
+});
+
+export function periodOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export async function chargeLookups(db: Queryable, clock: Clock, orgId: string, cost: number): Promise<void> {
+  if (cost <= 0) return;
+  const used = await tryCharge(db, orgId, periodOf(clock.now()), cost);
+  if (used === undefined) {
+    const info = await lookupInfo(db, orgId, periodOf(clock.now()));
+    throw apiError(
+      'lookup_limit_exceeded_error',
+      `This call needs ${cost} lookup${cost === 1 ? '' : 's'} but only ${Math.max(0, (info.freeLimit ?? 0) - info.used)} ` +
+        `of the ${info.freeLimit} free lookups remain this period; subscribe to continue.`,
+    );
+  }
+}
+
+export function currentLookupInfo(db: Queryable, clock: Clock, orgId: string): Promise<LookupInfo> {
+  return lookupInfo(db, orgId, periodOf(clock.now()));
+}
