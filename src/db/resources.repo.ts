@@ -19,10 +19,12 @@ export async function getDoc(
   scope: Scope,
   id: string,
 ): Promise<string | undefined> {
-  const res = await db.query(
-    `SELECT doc::text AS doc FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3`,
-    [id, scope.orgId, scope.live],
-  );
+  // Named, so each connection plans this hot query once.
+  const res = await db.query({
+    name: `get-doc:${table}`,
+    text: `SELECT doc::text AS doc FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3`,
+    values: [id, scope.orgId, scope.live],
+  });
   return res.rows[0]?.doc;
 }
 

@@ -15,15 +15,21 @@ export const contactsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asyn
     '/contacts',
     { schema: { tags, body: ContactCreate, response: { 201: documented(Contact) } } },
     (request, reply) =>
-      runCreate(deps.pool, request, reply, async (tx) => {
-        const contact = await createContact(tx, request.body, {
-          scope: scopeOf(request),
-          orgCountryCode: request.auth.orgCountryCode,
-          addressing: deps.addressing,
-          now: deps.clock.now(),
-        });
-        return { statusCode: 201, body: contact };
-      }),
+      runCreate(
+        deps.pool,
+        request,
+        reply,
+        async (tx) => {
+          const contact = await createContact(tx, request.body, {
+            scope: scopeOf(request),
+            orgCountryCode: request.auth.orgCountryCode,
+            addressing: deps.addressing,
+            now: deps.clock.now(),
+          });
+          return { statusCode: 201, body: contact };
+        },
+        { singleStatement: true },
+      ),
   );
 
   app.get('/contacts', { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
