@@ -84,6 +84,7 @@ test('the detail view and the explain trace never throw either', () => {
         'postcode',
         'state',
         'city',
+        'town',
         'street',
         'assemble',
       ],

@@ -4,6 +4,7 @@
  * lookup runs on a handful of suffixes per address.
  */
 import { usCityGazetteer } from '../reference/us-zips.js';
+import { townRegions } from '../reference/world-cities.js';
 import type { Classified } from './classify.js';
 import { spanKey } from './state.js';
 
@@ -41,6 +42,47 @@ export function cityEndingAt(tokens: Classified[], min: number, end: number, sta
     if (tokens[start].seg !== tokens[end - 1].seg) continue;
     const states = statesOfCity(spanKey(tokens, start, end));
     if (states && (!stateCode || states.has(stateCode))) return start;
+  }
+  return -1;
+}
+
+/** Particles that end a street name ("Rue de Lyon"): a town cannot start right after one. */
+const PARTICLES = new Set([
+  'DE',
+  'DU',
+  'DES',
+  'LA',
+  'LE',
+  'LES',
+  'DEL',
+  'DELLA',
+  'DI',
+  'DA',
+  'DO',
+  'DOS',
+  'DAS',
+  'VON',
+  'VAN',
+  'DER',
+  'DEN',
+  'OF',
+  'THE',
+  'AND',
+  'Y',
+  'E',
+]);
+
+/**
+ * Longest run of tokens ending at `end` (starting at or after `min`, in one segment) that
+ * names a world town in `region` (an alpha-2 code or US-ST; any region when omitted).
+ */
+export function townEndingAt(tokens: Classified[], min: number, end: number, region?: string): number {
+  for (let n = Math.min(4, end - min); n >= 1; n--) {
+    const start = end - n;
+    if (tokens[start].seg !== tokens[end - 1].seg) continue;
+    if (start > 0 && PARTICLES.has(tokens[start - 1].key)) continue;
+    const regions = townRegions(spanKey(tokens, start, end));
+    if (regions && (!region || regions.includes(region))) return start;
   }
   return -1;
 }

@@ -5,6 +5,7 @@
  *   normalize -> tokenize -> classify        (what the words are)
  *   near                                     ("pizza near me": a search, not an address)
  *   country -> postcode -> state -> city     (peeled from the right)
+ *   town                                     (world towns where no ZIP table helps)
  *   street                                   (number, street parts, unit, PO box, names)
  *   assemble                                 (public fields)
  */
@@ -16,6 +17,7 @@ import { emptyDetail, type ParseState } from './state.js';
 import { solveStreet } from './street.js';
 import { findCity, peelCountry, peelPostcode, peelState } from './tail.js';
 import { normalizeInput, tokenize } from './tokenize.js';
+import { findTown } from './town.js';
 
 type Stage = [name: string, run: (s: ParseState) => void];
 
@@ -25,6 +27,7 @@ export const STAGES: readonly Stage[] = [
   ['postcode', peelPostcode],
   ['state', peelState],
   ['city', findCity],
+  ['town', findTown],
   ['street', solveStreet],
   ['assemble', assemble],
 ];
@@ -106,6 +109,7 @@ function stageResult(s: ParseState, name: string, before: string): unknown {
       return { postcode: span(s.postcode), countryCode: s.detail.countryCode ?? null };
     case 'state':
       return { state: span(s.state) };
+    case 'town':
     case 'city':
       return { city: span(s.city), rest: span({ start: 0, end: s.end }) };
     default:

@@ -306,6 +306,12 @@ function assignStreetWithoutNumber(s: ParseState, seg: Segment, houseParts: stri
     units.push({ start: seg.start, end: seg.start + 2 });
     seg = { start: seg.start + 2, end: seg.end };
   }
+  // "Achter Clarenburg, Utrecht": one plain part before a town found in its own segment.
+  const townAfter = s.city && t[s.city.start].seg !== t[seg.end - 1].seg && !s.state && !s.postcode;
+  if (townAfter && seg.start === 0 && seg.end === s.end && plainWords(t, seg)) {
+    setRoad(s, seg.start, seg.end);
+    return;
+  }
   if (!looksLikeStreet(t, seg)) {
     // "Terminal Tower Ste 1100": a building name, then its unit.
     let u = seg.start + 1;

