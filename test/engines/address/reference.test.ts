@@ -99,3 +99,10 @@ test('the compact district table holds every row of the source CSV', (t) => {
     assert.ok(found, row);
   }
 });
+
+test('world towns: US towns that are no ZIP preferred city, and towns abroad', () => {
+  assert.ok(reference.townRegions('College Park').includes('US-GA'));
+  assert.ok(reference.townRegions('Méry-sur-Oise').includes('FR'));
+  assert.ok(reference.townRegions('mery sur oise').includes('FR'));
+  assert.deepEqual(reference.townRegions('Nowhere Special Town'), []);
+});

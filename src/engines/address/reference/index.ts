@@ -9,6 +9,7 @@ import { type DistrictMatch, districtIndex } from './congressional-districts.js'
 import { type CountryRecord, countryIndex, nameKey } from './countries.js';
 import { matchesPostcodeFormat, type PostcodeFormat, postcodeFormats } from './postcode-formats.js';
 import { usCityGazetteer, usZipIndex, type ZipRecord } from './us-zips.js';
+import { townRegions, worldCities } from './world-cities.js';
 
 export type { CountryRecord, DistrictMatch, FsaRecord, PostcodeFormat, Province, UsState, ZipRecord };
 
@@ -76,6 +77,15 @@ export const reference = {
     return districtIndex().get(String(zip).trim().slice(0, 5)) ?? [];
   },
 
+  /**
+   * Regions where a town of this name exists (GeoNames places of 1,000+ people): alpha-2
+   * codes, plus `US-ST` for US towns - e.g. ['US', 'US-GA', 'US-MD'] for "College Park".
+   * Covers towns that are not any ZIP's preferred city.
+   */
+  townRegions(name: string): string[] {
+    return townRegions(String(name)) ?? [];
+  },
+
   /** Builds every index now (servers call this at start so the first request is not slow). */
   warm(): void {
     usZipIndex();
@@ -83,5 +93,6 @@ export const reference = {
     countryIndex();
     postcodeFormats();
     districtIndex();
+    worldCities();
   },
 };
