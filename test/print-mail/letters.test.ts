@@ -149,6 +149,7 @@ describe('letters: bad input is a 400 naming the field, nothing half-created', (
     ['unknown mailing class', { mailingClass: 'pigeon' }, /^mailingClass /],
     ['past sendDate', { sendDate: '2020-01-01' }, /^sendDate .*past/],
     ['malformed sendDate', { sendDate: 'next tuesday' }, /^sendDate /],
+    ['impossible sendDate', { sendDate: '2031-02-30' }, /^sendDate .*real date/],
     ['bad size', { size: 'legal' }, /size/],
     ['perforatedPage 2', { perforatedPage: 2 }, /perforatedPage/],
     ['bad paper', { paper: 'glossy' }, /paper/],

@@ -9,7 +9,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
 import type { ContactContext } from '../contacts/contacts.service.js';
 import { recordEvent } from '../events/record-event.js';
 import { normalizeMailingClass } from '../orders/mailing-class.js';
-import { resolveOrderContact } from '../orders/order-contact.js';
+import { contactPreview, resolveOrderContact } from '../orders/order-contact.js';
 import { ORDER_JOBS } from '../orders/order-jobs.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { snapshotOf } from '../orders/order-snapshot.js';
@@ -47,11 +47,21 @@ export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: 
   const { sendDate, printAt } = scheduleSendDate(input.sendDate, ctx.now);
   checkMetadata(input.metadata);
   const source = contentSource(input);
-  const to = await resolveOrderContact(tx, 'to', input.to, ctx);
-  const from = await resolveOrderContact(tx, 'from', input.from, ctx);
   const id = newId(ID_PREFIX.letter);
   const size = input.size ?? 'us_letter';
-  const content = await letterContent(tx, input, { ...ctx, letterId: id, size, to, from });
+  // Content first (it may fetch PDFs): the merge check needs only which contact fields exist,
+  // and inline contacts are written last, so their row locks are held for milliseconds.
+  const toPreview = await contactPreview(tx, 'to', input.to, ctx);
+  const fromPreview = await contactPreview(tx, 'from', input.from, ctx);
+  const content = await letterContent(tx, input, {
+    ...ctx,
+    letterId: id,
+    size,
+    to: toPreview,
+    from: fromPreview,
+  });
+  const to = await resolveOrderContact(tx, 'to', input.to, ctx);
+  const from = await resolveOrderContact(tx, 'from', input.from, ctx);
   const stamp = ctx.now.toISOString();
   const doc = {
     id,

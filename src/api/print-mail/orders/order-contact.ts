@@ -31,3 +31,17 @@ export async function resolveOrderContact(
     throw err;
   }
 }
+
+/**
+ * What an order's contact will look like, without writing anything: the stored contact for an
+ * id, the inline fields otherwise. Enough for checks that only need which fields exist.
+ */
+export async function contactPreview(
+  db: Queryable,
+  field: string,
+  value: string | ContactCreate,
+  ctx: ContactContext,
+): Promise<Contact> {
+  if (typeof value === 'string') return resolveOrderContact(db, field, value, ctx);
+  return { ...value, countryCode: value.countryCode ?? ctx.orgCountryCode } as unknown as Contact;
+}

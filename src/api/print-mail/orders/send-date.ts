@@ -47,7 +47,10 @@ export function scheduleSendDate(raw: string | undefined, now: Date): { sendDate
     sendDate = new Date(`${text}T12:00:00Z`); // noon UTC is that same day in New York
   else if (DATE_TIME.test(text)) sendDate = new Date(text);
   else throw invalid('sendDate', 'must be an ISO 8601 date (2025-01-31) or date-time with a zone.');
-  if (Number.isNaN(sendDate.getTime())) throw invalid('sendDate', `is not a real date ("${raw}").`);
+  // Date() rolls 2025-02-30 over to March; a day that does not exist is a typo, not a date.
+  const day = text.slice(0, 10);
+  if (Number.isNaN(sendDate.getTime()) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
+    throw invalid('sendDate', `is not a real date ("${raw}").`);
   if (newYorkDay(sendDate) < newYorkDay(now)) throw invalid('sendDate', 'must not be in the past.');
   if (DATE_ONLY.test(text) && newYorkDay(sendDate) === newYorkDay(now)) sendDate = now;
   return { sendDate, printAt: nextNewYorkMidnight(sendDate) };

@@ -1,0 +1,188 @@
+/**
+ * POST /letters latency with rendering off the request path, and a burst of letters:
+ *   node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000]
+ * Starts `serve` (API + render workers, one process) on a fresh database `postroom_bench_letters`
+ * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+if (process.argv.includes('--serve')) {
+  const { loadConfig } = await import('../src/config/config.js');
+  const { main } = await import('../src/main.js');
+  await main(loadConfig(), 'serve');
+} else {
+  await bench();
+}
+
+async function bench() {
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  const [rate, seconds, burst] = [arg('rate', 50), arg('seconds', 20), arg('burst', 1000)];
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = adminUrl.replace(/\/[^/]*$/, '/postroom_bench_letters');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query('DROP DATABASE IF EXISTS postroom_bench_letters WITH (FORCE)');
+  await admin.query('CREATE DATABASE postroom_bench_letters');
+  await admin.end();
+  const dataDir = path.join(os.tmpdir(), `postroom-bench-letters-${Date.now()}`);
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: '18191',
+    POSTROOM_RATE_LIMIT: '0',
+    LOG_LEVEL: 'info',
+    POSTROOM_DATA_DIR: dataDir,
+  };
+  const server = await spawnReady(
+    ['--import', 'tsx', 'bench/letters-api.ts', '--serve'],
+    env,
+    /postroom listening/,
+  );
+  const db = new pg.Pool({ connectionString: url });
+  const { ensureOrganization } = await import('../src/platform/auth/organizations.repo.js');
+  const { createKey } = await import('../src/platform/auth/keys.repo.js');
+  const org = await ensureOrganization(db, 'bench');
+  const key = (await createKey(db, org.id, 'test', 'print-mail', 'secret')).key;
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  let n = 0;
+  const body = () =>
+    JSON.stringify({
+      to: {
+        firstName: `Reader ${n}`,
+        addressLine1: `${n} Main St`,
+        city: 'Boston',
+        provinceOrState: 'MA',
+        postalOrZip: '02114',
+      },
+      from: {
+        companyName: 'Bench Co',
+        addressLine1: '1 Sender Plaza',
+        city: 'Albany',
+        provinceOrState: 'NY',
+        postalOrZip: '12207',
+      },
+      html: '<h1>Hello {{to.firstName}}</h1><p>Your number is {{n}}.</p>',
+      mergeVariables: { n: n++ },
+    });
+  const requests = [{ setupRequest: (req: any) => ({ ...req, body: body() }) }];
+  const target = {
+    url: 'http://127.0.0.1:18191/print-mail/v1/letters',
+    method: 'POST' as const,
+    headers,
+    requests,
+  };
+
+  const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+  step(`POST /letters at ${rate}/s for ${seconds} s (renders running in the same process)`);
+  const steady = await load({ ...target, overallRate: rate, connections: 10, duration: seconds });
+  await settle(db, step);
+  const memBefore = treePssMb(server.pid!);
+  step(`burst of ${burst} letters`);
+  const t0 = performance.now();
+  const sent = await load({ ...target, amount: burst, connections: 20 });
+  const accepted = performance.now() - t0;
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(treePssMb(server.pid!)), 500);
+  const total = await settle(db, step);
+  const finished = performance.now() - t0;
+  clearInterval(sampler);
+  const memAfter = treePssMb(server.pid!);
+  const checks = (
+    await db.query(`SELECT count(*)::int AS letters,
+        count(*) FILTER (WHERE pdf_key IS NULL)::int AS unrendered,
+        (SELECT count(*)::int FROM events WHERE doc->'updatedFields' ? 'url') AS url_events
+      FROM letters`)
+  ).rows[0];
+  const files = readdirSync(path.join(dataDir, 'blobs/letters/test')).filter((f) =>
+    f.endsWith('.pdf'),
+  ).length;
+  server.kill('SIGTERM');
+  await db.end();
+
+  console.log(
+    `\nMachine: ${machine()}. Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst}\n`,
+  );
+  console.log('| measurement | result |\n|---|---|');
+  console.log(
+    `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
+  );
+  console.log(
+    `| burst: ${burst} POSTs accepted | ${(accepted / 1000).toFixed(1)} s (p99 ${sent.p99} ms, ${sent.non2xx} non-2xx) |`,
+  );
+  console.log(
+    `| burst: all rendered | ${(finished / 1000).toFixed(1)} s after the first POST, ${((burst * 1000) / finished).toFixed(1)} letters/s |`,
+  );
+  console.log(
+    `| letters / unrendered / url events / PDF files | ${checks.letters} / ${checks.unrendered} / ${checks.url_events} / ${files} (of ${total}) |`,
+  );
+  console.log(
+    `| memory (PSS, server + Chromium) | before burst ${memBefore} MB, peak ${Math.max(...samples, memAfter)} MB, after ${memAfter} MB |`,
+  );
+}
+
+function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+async function load(opts: autocannon.Options) {
+  const r = await autocannon(opts);
+  return { p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function spawnReady(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const on = (d: Buffer) => {
+      out += d;
+      if (ready.test(out)) resolve();
+    };
+    child.stdout!.on('data', on);
+    child.stderr!.on('data', on);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+  return child;
+}
+
+/** Waits until every letter has its PDF (or was cancelled); returns the number of letters. */
+async function settle(db: pg.Pool, step: (m: string) => void): Promise<number> {
+  for (;;) {
+    const r = (
+      await db.query(
+        `SELECT count(*)::int AS all, count(*) FILTER (WHERE pdf_key IS NULL AND status <> 'cancelled')::int AS left FROM letters`,
+      )
+    ).rows[0];
+    if (r.left === 0) return r.all;
+    step(`${r.left} of ${r.all} letters still rendering`);
+    await new Promise((res) => setTimeout(res, 2000));
+  }
+}
+
+function treePssMb(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+    } catch {}
+  }
+  let kb = 0;
+  const stack = [root];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    stack.push(...(children.get(pid) ?? []));
+    try {
+      kb += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return Math.round(kb / 1024);
+}
