@@ -10,7 +10,7 @@ import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, statesOfCity, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
-import { type ParseState, spanKey } from './state.js';
+import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 
 export function peelCountry(s: ParseState): void {
@@ -265,6 +265,7 @@ export function findCity(s: ParseState): void {
   }
   const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
   const onlyStreetWords = region.every((t) => t.suffix || t.dir);
+  if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
   if (anchored && segStart > 0 && clean && !onlyStreetWords) {
     // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
     const first = tokens[segStart];
@@ -292,13 +293,37 @@ export function findCity(s: ParseState): void {
     const town = townEndingAt(tokens, min, end, `US-${stateCode}`);
     if (town >= 0 && streetLooksComplete(tokens[town - 1], true)) start = town;
   }
-  if (start < 0 && (s.state || usZip)) start = streetEndGuess(tokens, segStart, end);
+  // With only a ZIP, guess the street's end only when the line opens with a number or box.
+  const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
+  if (start < 0 && (s.state || (usZip && numbered))) start = streetEndGuess(tokens, segStart, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   if (start >= segStart && start < end) {
     s.city = { start, end };
     s.end = start;
   }
+}
+
+/**
+ * "Liverpool, Merseyside L3 4EN", "Knutsford, Cheshire East WA16 9EX": outside the US the
+ * words before the postcode may be a county. When they are not a town of the country but
+ * the segment before them is, that segment is the town and the county is `stateDistrict`.
+ */
+function countyBeforePostcode(s: ParseState, segStart: number, end: number): boolean {
+  const { tokens } = s;
+  const cc = s.detail.countryCode;
+  if (!cc || cc === 'US' || cc === 'CA' || !s.postcode) return false;
+  if (townEndingAt(tokens, segStart, end, cc) === segStart) return false;
+  const prevEnd = segStart;
+  let prevStart = prevEnd - 1;
+  while (prevStart > 0 && tokens[prevStart - 1].seg === tokens[prevEnd - 1].seg) prevStart--;
+  const prev = tokens.slice(prevStart, prevEnd);
+  if (prev.some((t) => t.hasDigit || t.suffix) || townEndingAt(tokens, prevStart, prevEnd, cc) !== prevStart)
+    return false;
+  s.detail.fields.stateDistrict = spanText(tokens, { start: segStart, end });
+  s.city = { start: prevStart, end: prevEnd };
+  s.end = prevStart;
+  return true;
 }
 
 function streetLooksComplete(before: Classified | undefined, anchored: unknown): boolean {
