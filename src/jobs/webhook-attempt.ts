@@ -14,32 +14,57 @@ export interface AttemptSettings {
   now: () => Date;
 }
 
-/** What one attempt leaves behind, committed together with the job's completion. */
+export type Target = { orgId: string; webhook: Webhook };
+export type Retry = { data: DeliveryJob; delaySec: number };
+
+/** What one job leaves behind, committed together with the job's completion. */
 export interface Outcome {
   jobId: string;
-  invocation?: InvocationRow;
-  retry?: { data: DeliveryJob; delaySec: number };
+  invocations: InvocationRow[];
+  retries: Retry[];
 }
 
 /**
- * One delivery attempt. A webhook deleted, disabled or unsubscribed since the event was
- * recorded gets nothing (and no invocation). Anything but a 200 schedules the next retry
- * while the schedule lasts; every attempt made is an invocation.
+ * One attempt of one event to each of the job's webhooks, all at once. A webhook deleted,
+ * disabled or unsubscribed since the event was recorded gets nothing (and no invocation).
+ * Anything but a 200 schedules that webhook's next retry while the schedule lasts.
  */
 export async function attemptDelivery(
   jobId: string,
   job: DeliveryJob,
   event: EventDoc | undefined,
-  target: { orgId: string; webhook: Webhook } | undefined,
+  targets: Map<string, Target>,
   settings: AttemptSettings,
 ): Promise<Outcome> {
-  if (!event || !target?.webhook.enabled || !target.webhook.enabledEvents.includes(event.type))
-    return { jobId };
-  const { webhook } = target;
+  const outcome: Outcome = { jobId, invocations: [], retries: [] };
+  if (!event) return outcome;
+  await Promise.all(
+    job.webhookIds.map(async (webhookId) => {
+      const target = targets.get(webhookId);
+      if (!target?.webhook.enabled || !target.webhook.enabledEvents.includes(event.type)) return;
+      const { invocation, ok } = await attemptOne(job, event, target, settings);
+      outcome.invocations.push(invocation);
+      const delaySec = settings.retryDelaysSec[job.attempt - 1];
+      if (!ok && delaySec !== undefined)
+        outcome.retries.push({
+          data: { ...job, webhookIds: [webhookId], attempt: job.attempt + 1 },
+          delaySec,
+        });
+    }),
+  );
+  return outcome;
+}
+
+async function attemptOne(
+  job: DeliveryJob,
+  event: EventDoc,
+  { orgId, webhook }: Target,
+  settings: AttemptSettings,
+) {
   const payload = await signPayload(event, webhook.payloadFormat, webhook.secret, settings.now());
   const result = await sendWebhook(webhook.url, payload, settings);
   const invocation: InvocationRow = {
-    orgId: target.orgId,
+    orgId,
     live: event.live,
     attempt: job.attempt,
     error: result.error,
@@ -55,10 +80,5 @@ export async function attemptDelivery(
       createdAt: settings.now().toISOString(),
     },
   };
-  const delaySec = settings.retryDelaysSec[job.attempt - 1];
-  const retry =
-    result.statusCode !== 200 && delaySec !== undefined
-      ? { data: { ...job, attempt: job.attempt + 1 }, delaySec }
-      : undefined;
-  return { jobId, invocation, retry };
+  return { invocation, ok: result.statusCode === 200 };
 }

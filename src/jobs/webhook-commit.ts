@@ -51,12 +51,12 @@ export class OutcomeCommitter {
       await commitWithoutFlushWait(tx);
       await insertInvocations(
         tx,
-        batch.flatMap((o) => (o.invocation ? [o.invocation] : [])),
+        batch.flatMap((o) => o.invocations),
       );
       await enqueueDeliveries(
         this.boss,
         tx,
-        batch.flatMap((o) => (o.retry ? [o.retry] : [])),
+        batch.flatMap((o) => o.retries),
       );
       await completeDeliveries(
         this.boss,

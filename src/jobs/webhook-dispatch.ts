@@ -8,8 +8,8 @@ import { enqueueDeliveries } from './webhook-queue.js';
 export const DISPATCH_BATCH = 500;
 
 /**
- * Moves up to DISPATCH_BATCH recorded events from the outbox to delivery jobs, one per
- * subscribing webhook, in one transaction: an event is fanned out exactly once even with
+ * Moves up to DISPATCH_BATCH recorded events from the outbox to delivery jobs, one per event
+ * that has subscribers, in one transaction: an event is fanned out exactly once even with
  * several worker processes (they skip each other's rows). Returns how many events it took.
  */
 export async function dispatchEvents(pool: Pool, boss: PgBoss): Promise<number> {

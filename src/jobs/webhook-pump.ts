@@ -11,9 +11,9 @@ import { type DeliveryJob, fetchDeliveries } from './webhook-queue.js';
 type Job = PgBoss.Job<DeliveryJob>;
 
 /**
- * Runs delivery attempts with up to `maxInFlight` at once, taking more jobs as slots free up
- * rather than batch by batch, so one slow receiver does not hold up the others. Attempts for
- * the same (webhook, order) run one after another in recorded order (per-order ordering).
+ * Runs delivery jobs (one event to its webhooks) with up to `maxInFlight` at once, taking more
+ * jobs as slots free up rather than batch by batch, so one slow receiver does not hold up the
+ * others. Jobs for the same order run one after another in recorded order (per-order ordering).
  */
 export class DeliveryPump {
   private inFlight = 0;
@@ -25,7 +25,7 @@ export class DeliveryPump {
     private readonly committer: OutcomeCommitter,
     private readonly settings: AttemptSettings,
     private readonly log: (obj: object, msg: string) => void,
-    readonly maxInFlight = 256,
+    readonly maxInFlight = 100,
   ) {}
 
   get freeSlots(): number {
@@ -44,24 +44,18 @@ export class DeliveryPump {
     jobs.sort((a, b) => a.data.seq - b.data.seq || a.data.attempt - b.data.attempt);
     const [events, webhooks] = await Promise.all([
       findEventsByIds(this.pool, [...new Set(jobs.map((j) => j.data.eventId))]),
-      findWebhooksByIds(this.pool, [...new Set(jobs.map((j) => j.data.webhookId))]),
+      findWebhooksByIds(this.pool, [...new Set(jobs.flatMap((j) => j.data.webhookIds))]),
     ]);
     for (const job of jobs) {
       const run = () =>
-        attemptDelivery(
-          job.id,
-          job.data,
-          events.get(job.data.eventId),
-          webhooks.get(job.data.webhookId),
-          this.settings,
-        );
+        attemptDelivery(job.id, job.data, events.get(job.data.eventId), webhooks, this.settings);
       this.start(job, run, onSlotFreed);
     }
     return jobs.length;
   }
 
   private start(job: Job, run: () => ReturnType<typeof attemptDelivery>, onSlotFreed: () => void): void {
-    const key = `${job.data.webhookId}:${job.data.orderId ?? job.data.eventId}`;
+    const key = job.data.orderId ?? job.data.eventId;
     this.inFlight++;
     const previous = this.chains.get(key) ?? Promise.resolve();
     const current: Promise<void> = previous

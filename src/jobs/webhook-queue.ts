@@ -2,13 +2,14 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { inTransaction } from './queue.js';
 
-/** Every delivery attempt of one event to one webhook is a job on this queue. */
+/** Each attempt to deliver one event (to all its subscribers, or on retry to one) is a job here. */
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 
 export interface DeliveryJob {
   eventId: string;
-  webhookId: string;
-  /** The order the event is about: attempts for one (webhook, order) run one after another. */
+  /** The first attempt goes to every subscriber at once; each retry to the one webhook that failed. */
+  webhookIds: string[];
+  /** The order the event is about: its attempts run one after another in recorded order. */
   orderId: string | null;
   /** Outbox sequence: the order events were recorded in. */
   seq: number;

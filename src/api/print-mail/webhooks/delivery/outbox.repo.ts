@@ -34,13 +34,14 @@ export interface Fanout {
   seq: number;
   eventId: string;
   orderId: string | null;
-  webhookId: string;
+  /** Every webhook subscribed when the event was fanned out (enabled, same org and mode, type enabled). */
+  webhookIds: string[];
 }
 
 /**
  * Claims up to `limit` queued events (skipping rows another worker holds), deletes them and
- * returns one row per subscribing webhook: enabled, same organization and mode, type enabled.
- * Run it in the transaction that enqueues the deliveries, so claim and enqueue commit together.
+ * returns those that have subscribers, each with its webhooks. Run it in the transaction that
+ * enqueues the deliveries, so claim and enqueue commit together.
  */
 export async function claimFanouts(
   tx: Queryable,
@@ -52,16 +53,21 @@ export async function claimFanouts(
          SELECT seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING seq, event_id, org_id, live, type, order_id
      )
-     SELECT c.seq, c.event_id, c.order_id, w.id AS webhook_id
+     SELECT c.seq, c.event_id, c.order_id, array_remove(array_agg(w.id), NULL) AS webhook_ids
      FROM claimed c LEFT JOIN webhooks w
        ON w.org_id = c.org_id AND w.live = c.live
       AND (w.doc ->> 'enabled')::boolean AND w.doc -> 'enabledEvents' ? c.type
+     GROUP BY c.seq, c.event_id, c.order_id
      ORDER BY c.seq`,
     [limit],
   );
-  const claimed = new Set(res.rows.map((r) => r.seq)).size;
   const fanouts = res.rows
-    .filter((r) => r.webhook_id)
-    .map((r) => ({ seq: Number(r.seq), eventId: r.event_id, orderId: r.order_id, webhookId: r.webhook_id }));
-  return { claimed, fanouts };
+    .filter((r) => r.webhook_ids.length > 0)
+    .map((r) => ({
+      seq: Number(r.seq),
+      eventId: r.event_id,
+      orderId: r.order_id,
+      webhookIds: r.webhook_ids,
+    }));
+  return { claimed: res.rows.length, fanouts };
 }
