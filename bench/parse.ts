@@ -65,6 +65,8 @@ function norm(value: string, field = ''): string {
     .split(/\s+/)
     .filter(Boolean);
   const joined = words.join(' ');
+  // Postcodes compare without separators ("60606-6306" = "60606 6306", "EC1N 8QX" = "EC1N8QX").
+  if (field === 'postcode') return words.join('').toLowerCase();
   // A US state written out or as its code counts as equal, like suffixes and directionals.
   const state = field === 'state' ? usState(joined) : undefined;
   if (state) return state.code.toLowerCase();
@@ -130,7 +132,7 @@ function score(t: Tally, expected: Fields, got: Fields): boolean {
             .split(' ')
             .sort()
             .join(' ')
-        : norm(v ?? '');
+        : norm(v ?? '', k);
     const ok = n(expected[k]) === n(got[k]);
     if (!ok) exact = false;
     if (k in expected) {

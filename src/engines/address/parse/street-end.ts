@@ -34,13 +34,13 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
     // "State Road 7 Suite 28": the route number belongs to the street.
     if (isRouteWord(t, p) && t[p + 1]?.hasDigit) {
       let e = p + 2;
-      if (e + 1 < hi && t[e].dir) e++;
+      if (e < hi && t[e].dir) e++;
       return e < hi && t[e].unit ? afterUnit(t, e, hi) : e;
     }
     if (tok.unit && !tok.suffix && p + 1 < hi) return afterUnit(t, p, hi);
     if ((tok.suffix || tok.caType) && !t[p + 1]?.suffix && !t[p + 1]?.caType) {
       let e = p + 1;
-      if (e + 1 < hi && t[e].dir) e++;
+      if (e < hi && t[e].dir) e++;
       if (e < hi && t[e].unit) e = afterUnit(t, e, hi);
       // "Feldwood Road Lockbox # 402605 College Park": a box after the street is not the city.
       const box = e < hi ? matchSpecial(t, e, hi) : undefined;

@@ -506,7 +506,14 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     // "Riverfront Drive Mailbox 2825", "Bonhomme Ave St 1400": a word and an id after a complete street.
     const word = t[last - 1];
     const before = last - 2 >= from ? t[last - 2] : undefined;
-    if (!word.hasDigit && !word.dir && before && (before.suffix || before.caType || before.dir))
+    if (
+      !word.hasDigit &&
+      !word.dir &&
+      !word.suffix &&
+      !word.caType &&
+      before &&
+      (before.suffix || before.caType || before.dir)
+    )
       return last - 1;
     return last;
   }
