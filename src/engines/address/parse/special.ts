@@ -24,6 +24,7 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['DRAWER'],
   ['CALLER'],
   ['LOCKBOX'],
+  ['LBX'],
   ['APARTADO'],
   ['CASILLA'],
   ['POSTFACH'],

@@ -483,6 +483,8 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
     const nextTok = p + 1 < end ? t[p + 1] : undefined;
     if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
+    // "4004 Ocean Front Apt 410": FRONT is a street type here, the unit starts after it.
+    if (!tok.unit.requiresId && (tok.suffix || tok.caType) && nextTok?.unit) continue;
     // "Poplar Level Road": a designator that needs an id is only one when an id follows.
     if (
       tok.unit.requiresId &&
@@ -501,7 +503,17 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     return p;
   }
   const last = end - 1;
-  if (last <= from || t[last - 1].connector) return end;
+  if (last < from || t[last - 1].connector) return end;
+  // "12 Calle 5", "Avenue J": a type word alone before the id is the street's name.
+  const lone = t[from - 1];
+  if (last === from && (lone.suffix || lone.caType || lone.intlPrefix)) return end;
+  // "1260 Arrow Highway Blg E": an unknown designator and a letter after a typed street.
+  const w = t[last - 1];
+  const typed = last - 2 >= from - 1 && (t[last - 2].suffix || t[last - 2].caType);
+  const plainWord = !w.hasDigit && !w.dir && !w.suffix && !w.caType && w.key !== '#' && w.key.length <= 4;
+  if (t[last].letter && !t[last].dir && typed && plainWord && !afterRouteWord(t, from - 1, last)) {
+    return last - 1;
+  }
   if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from - 1, last)) {
     // "Riverfront Drive Mailbox 2825", "Bonhomme Ave St 1400": a word and an id after a complete street.
     const word = t[last - 1];
