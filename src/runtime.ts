@@ -7,12 +7,14 @@ import type { AppDeps } from './api/deps.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
+import { createVerifier } from './engines/address/verify/index.js';
 import { BrowserPool, createAssetFetcher } from './engines/render/index.js';
 import { startQueue } from './jobs/queue.js';
 import { createQueues, startWorkers } from './jobs/registry.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
+import { PgSource } from './reference-store/pg-source.js';
 import { FsBlobStore } from './storage/fs-blob-store.js';
 
 export interface RuntimeOptions {
@@ -47,7 +49,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const boss = await startQueue(db.url, db.schema, (err) => logger.error({ err }, 'job queue error'));
   const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
-  const deps: AppDeps = { config, pool: db.pool, clock, addressing: createAddressing(), boss, blobs, signer };
+  const verifier = createVerifier(new PgSource(db.pool));
+  const addressing = createAddressing(verifier);
+  const deps: AppDeps = { config, pool: db.pool, clock, addressing, verifier, boss, blobs, signer };
   const app = options.http ? await buildApp(deps, logger) : undefined;
   // Chromium starts on the first render, not here; an API-only process never starts it.
   const browsers = new BrowserPool({ executablePath: config.chromiumPath, size: config.renderPoolSize });

@@ -1,17 +1,61 @@
-import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
+import { parseAddressDetail } from '../engines/address/index.js';
+import { type AddressVerifier, errorsAsText } from '../engines/address/verify/index.js';
+import type { AddressFields, ContactAddressing } from './print-mail/contacts/contact-address.js';
+
+const upper = (s: string | undefined) => (s ? s.toUpperCase() : undefined);
 
 /**
- * The address services contacts use. Interim until the address engine lands (issues A1/A2):
- * no splitting of a whole address in addressLine1, and live-mode contacts are not claimed
- * verified — they are stored as given with status `failed` and an error saying why.
+ * The address services contacts use: the parser splits a whole address written in
+ * addressLine1; live contacts are verified against the reference points and stored in
+ * their standardized upper-case form (the input as given, upper-cased, when it failed).
  */
-export function createAddressing(): ContactAddressing {
+export function createAddressing(verifier: AddressVerifier): ContactAddressing {
   return {
-    split: () => undefined,
-    verify: async (address) => ({
-      status: 'failed',
-      errors: 'generic: Address verification is not available on this server yet',
-      address,
-    }),
+    split: (line, countryCode) => {
+      const d = parseAddressDetail(countryCode ? `${line}, ${countryCode}` : line);
+      const f = d.fields;
+      if (!f.road && !f.poBox) return undefined;
+      const street = [f.houseNumber, f.road].filter(Boolean).join(' ') || `PO BOX ${f.poBox}`;
+      return {
+        addressLine1: street,
+        ...(f.unit ? { addressLine2: f.unit } : {}),
+        ...(f.city ? { city: f.city } : {}),
+        ...(f.state ? { provinceOrState: f.state } : {}),
+        ...(f.postcode ? { postalOrZip: f.postcode } : {}),
+      };
+    },
+    verify: async (address) => {
+      const result = await verifier.verify({
+        line1: address.addressLine1,
+        line2: address.addressLine2,
+        city: address.city,
+        provinceOrState: address.provinceOrState,
+        postalOrZip: address.postalOrZip,
+        country: address.countryCode,
+      });
+      const standardized: AddressFields =
+        result.status === 'failed'
+          ? {
+              ...address,
+              addressLine1: address.addressLine1.toUpperCase(),
+              addressLine2: upper(address.addressLine2),
+              city: upper(address.city),
+              provinceOrState: upper(address.provinceOrState),
+              postalOrZip: upper(address.postalOrZip),
+            }
+          : {
+              addressLine1: result.line1,
+              ...(result.line2 ? { addressLine2: result.line2 } : {}),
+              city: result.city,
+              provinceOrState: result.provinceOrState,
+              postalOrZip: result.postalOrZip,
+              countryCode: address.countryCode,
+            };
+      return {
+        status: result.status,
+        errors: errorsAsText(result.errors) || undefined,
+        address: standardized,
+      };
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
+import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -12,6 +13,8 @@ export interface AppDeps {
   pool: Pool;
   clock: Clock;
   addressing: ContactAddressing;
+  /** Address verification over the reference points in this database (cached per ZIP). */
+  verifier: AddressVerifier;
   /** The durable job queue (pg-boss); enqueue inside a transaction with jobs/queue.ts inTransaction. */
   boss: PgBoss;
   /** Rendered PDFs, uploads and print batches (files under POSTROOM_DATA_DIR/blobs by default). */

@@ -2,10 +2,12 @@ import { loadConfig } from '../config/config.js';
 import { migrate } from '../db/migrate.js';
 import { main as serve } from '../main.js';
 import { type Args, parseArgs, UsageError } from './args.js';
+import { DATA_USAGE, dataCommand } from './data-import.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
 import { ORGS_USAGE, orgsCommand } from './orgs.js';
 import { parseCommand } from './parse.js';
 import { PRINT_USAGE, printCommand } from './print.js';
+import { verifyCommand } from './verify.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { withDatabase } from './with-database.js';
 
@@ -16,6 +18,8 @@ postroom migrate               apply database migrations and exit
 ${KEYS_USAGE}
 ${ORGS_USAGE}
 postroom parse [--explain "ADDRESS"]   one address per stdin line -> one JSON line each
+postroom verify                one address per stdin line (freeform or JSON) -> one verified address (JSON) each
+${DATA_USAGE}
 ${WEBHOOKS_USAGE}
 ${PRINT_USAGE}`;
 
@@ -40,6 +44,8 @@ const COMMANDS: Record<string, Command> = {
   keys: keysCommand,
   orgs: orgsCommand,
   parse: (_args, argv) => parseCommand(argv),
+  verify: () => verifyCommand(),
+  data: dataCommand,
   webhooks: webhooksCommand,
   print: printCommand,
 };
