@@ -1,7 +1,8 @@
 /**
  * POST /letters latency with rendering off the request path, and a burst of letters:
  *   node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000]
- * Starts `serve` (API + render workers, one process) on a fresh database `postroom_bench_letters`
+ * Starts the API and render workers in one process (as `postroom serve`), or with --split an
+ * API process and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,10 +12,15 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
+const role = process.argv[process.argv.indexOf('--serve') + 1];
 if (process.argv.includes('--serve')) {
+  // both: one process as `postroom serve`; api / worker: the API and the renders apart.
   const { loadConfig } = await import('../src/config/config.js');
-  const { main } = await import('../src/main.js');
-  await main(loadConfig(), 'serve');
+  const { startRuntime } = await import('../src/runtime.js');
+  const config = loadConfig();
+  const runtime = await startRuntime(config, { http: role !== 'worker', workers: role !== 'api' });
+  await runtime.app?.listen({ port: config.port, host: config.host });
+  console.log(`postroom ${role} ready`);
 } else {
   await bench();
 }
@@ -41,11 +47,14 @@ async function bench() {
     LOG_LEVEL: 'info',
     POSTROOM_DATA_DIR: dataDir,
   };
-  const server = await spawnReady(
-    ['--import', 'tsx', 'bench/letters-api.ts', '--serve'],
-    env,
-    /postroom listening/,
-  );
+  const split = process.argv.includes('--split');
+  const serve = (r: string) =>
+    spawnReady(['--import', 'tsx', 'bench/letters-api.ts', '--serve', r], env, /ready/);
+  // --api-alone: the worker starts after the steady phase, so that phase measures the API's own cost.
+  const apiAlone = process.argv.includes('--api-alone');
+  const servers = split || apiAlone ? [await serve('api')] : [await serve('both')];
+  if (split && !apiAlone) servers.push(await serve('worker'));
+  const pss = () => servers.reduce((sum, p) => sum + treePssMb(p.pid!), 0);
   const db = new pg.Pool({ connectionString: url });
   const { ensureOrganization } = await import('../src/platform/auth/organizations.repo.js');
   const { createKey } = await import('../src/platform/auth/keys.repo.js');
@@ -81,20 +90,21 @@ async function bench() {
   };
 
   const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
-  step(`POST /letters at ${rate}/s for ${seconds} s (renders running in the same process)`);
+  step(`POST /letters at ${rate}/s for ${seconds} s `);
   const steady = await load({ ...target, overallRate: rate, connections: 10, duration: seconds });
+  if (apiAlone) servers.push(await serve('worker'));
   await settle(db, step);
-  const memBefore = treePssMb(server.pid!);
+  const memBefore = pss();
   step(`burst of ${burst} letters`);
   const t0 = performance.now();
   const sent = await load({ ...target, amount: burst, connections: 20 });
   const accepted = performance.now() - t0;
   const samples: number[] = [];
-  const sampler = setInterval(() => samples.push(treePssMb(server.pid!)), 500);
+  const sampler = setInterval(() => samples.push(pss()), 500);
   const total = await settle(db, step);
   const finished = performance.now() - t0;
   clearInterval(sampler);
-  const memAfter = treePssMb(server.pid!);
+  const memAfter = pss();
   const checks = (
     await db.query(`SELECT count(*)::int AS letters,
         count(*) FILTER (WHERE pdf_key IS NULL)::int AS unrendered,
@@ -104,11 +114,15 @@ async function bench() {
   const files = readdirSync(path.join(dataDir, 'blobs/letters/test')).filter((f) =>
     f.endsWith('.pdf'),
   ).length;
-  server.kill('SIGTERM');
+  for (const p of servers) p.kill('SIGTERM');
   await db.end();
 
+  const how = split
+    ? 'API and render worker in two processes (--split)'
+    : 'one process, API + render workers';
+  console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}.`);
   console.log(
-    `\nMachine: ${machine()}. Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst}\n`,
+    `Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst}${split ? ' --split' : ''}${apiAlone ? ' --api-alone' : ''}\n`,
   );
   console.log('| measurement | result |\n|---|---|');
   console.log(

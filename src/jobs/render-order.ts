@@ -26,7 +26,9 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     deadLetter: ORDER_JOBS.renderFailed,
   },
   work: { pollingIntervalSeconds: 0.5 },
-  workers: 3,
+  // A pg-boss worker waits out the rest of its polling interval after each job, so one worker
+  // renders at most ~2 letters/s; 8 of them keep the 3-tab browser pool busy (measured).
+  workers: 8,
   async run({ kind: kindName, id }, ctx) {
     const kind = orderKind(kindName);
     const row = await readOrder(ctx.pool, kind, id);
