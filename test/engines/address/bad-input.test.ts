@@ -91,3 +91,46 @@ test('the detail view and the explain trace never throw either', () => {
     );
   }
 });
+
+test('3,000 mutated lines run every stage without an exception', () => {
+  // explainParse has no safety net, so a stage that throws fails this test.
+  const base = [
+    '123 Main St Apt 4, Louisville, KY 40205',
+    'PO Box 12, Dover, DE 19901',
+    'Flat 2, 14 Acacia Avenue, Reading RG1 1AA',
+    'Calle Mayor 5, 28013 Madrid',
+    '5/20 George St, Brisbane QLD 4000',
+  ];
+  const pieces = [
+    ',',
+    ' ',
+    '#',
+    '&',
+    '-',
+    '/',
+    '1/2',
+    'Apt',
+    'PO Box',
+    'N',
+    '12345',
+    'K1A 0B1',
+    'ß',
+    '😀',
+    '\u0000',
+  ];
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  for (let i = 0; i < 3000; i++) {
+    let s = base[rnd(base.length)];
+    for (let k = rnd(4); k > 0; k--) {
+      const at = rnd(s.length + 1);
+      s = rnd(2)
+        ? s.slice(0, at) + pieces[rnd(pieces.length)] + s.slice(at)
+        : s.slice(0, at) + s.slice(at + rnd(6));
+    }
+    assert.doesNotThrow(() => explainParse(s), s);
+  }
+});
