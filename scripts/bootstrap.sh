@@ -18,7 +18,9 @@ fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "bootstrap: installing npm dependencies"
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: the registry mirror lacks some other platforms' optional
+  # binaries (e.g. Biome's for macOS/Windows), which `npm ci` refuses and `npm install` skips.
+  npm install --no-audit --no-fund --loglevel=error
 else
   npm run --silent build
 fi
