@@ -92,6 +92,19 @@ describe('webhooks: create, update', () => {
   });
 });
 
+describe('webhooks: documentation', () => {
+  test('/openapi.json describes webhooks, invocations and events', async () => {
+    const { paths } = (await server.request('GET', '/openapi.json')).body;
+    for (const path of ['/print-mail/v1/webhooks', '/print-mail/v1/events'])
+      assert.ok(paths[path]?.get, path);
+    assert.ok(paths['/print-mail/v1/webhooks'].post);
+    assert.ok(paths['/print-mail/v1/webhooks/{id}'].post, 'update is POST /webhooks/{id}');
+    assert.ok(paths['/print-mail/v1/webhooks/{id}'].delete);
+    assert.ok(paths['/print-mail/v1/webhooks/{id}/invocations'].get);
+    assert.ok(paths['/print-mail/v1/events/{id}'].get);
+  });
+});
+
 describe('webhooks: bad input is a 400 naming the field', () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['invalid URL', hook({ url: 'not a url' }), /\burl\b/],
