@@ -57,6 +57,9 @@ function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undef
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
   if (next?.connector || prev?.connector) return undefined;
+  // "1 St & 2 Ave": a number and one word before a connector name the first street.
+  if (t[i + 2]?.connector && t[i + 2].seg === tok.seg && !next?.letter && (next?.suffix || next?.caType))
+    return undefined;
   if (i === seg.start) return next && !unitStartsAt(t, i + 1, seg.end) ? 'numberFirst' : undefined;
   // "Calle 60 491": in a numbered street the last number is the house number.
   if (next?.houseNumber && i + 2 === seg.end) return undefined;
@@ -480,6 +483,8 @@ function findUnitStart(t: Classified[], from: number, end: number): number {
     const tok = t[p];
     if (p > from && matchSpecial(t, p, end)) return p;
     if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
+    // "Main & Side": after a connector the word is the second street.
+    if (t[p - 1]?.connector) continue;
     // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
     const nextTok = p + 1 < end ? t[p + 1] : undefined;
     if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;

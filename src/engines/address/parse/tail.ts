@@ -84,11 +84,32 @@ function isRegionCode(key: string): boolean {
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
 
+/**
+ * "Sydney 2000", "1 Queen Street, Brisbane 4000": four digits after a known town that opens
+ * its segment are a postcode, not a house number written after a street.
+ */
+function townBeforeCode(tokens: Classified[], start: number, length: number): boolean {
+  if (length !== 1 || !/^\d{4}$/.test(tokens[start].key)) return false;
+  let segStart = start - 1;
+  while (segStart > 0 && tokens[segStart - 1].seg === tokens[start].seg) segStart--;
+  return townEndingAt(tokens, segStart, start) === segStart;
+}
+
 /** A number after these is a box or unit id, not a postcode. */
 const BOX_KEYS = new Set(['BOX', 'BX', 'POB', '#', 'DRAWER', 'CALLER', 'NO', 'APT', 'STE', 'SUITE', 'UNIT']);
 
 export function peelPostcode(s: ParseState): void {
   const { tokens } = s;
+  // "3360 Grand Ave Oakland 94610-2737 CA": the state written after the ZIP.
+  const last = tokens[s.end - 1];
+  const before = tokens[s.end - 2];
+  if (last && before && usState(last.key) && last.key.length === 2 && /^\d{5}(-\d{4})?$/.test(before.key)) {
+    s.state = { start: s.end - 1, end: s.end };
+    s.postcode = { start: s.end - 2, end: s.end - 1 };
+    s.detail.countryCode ??= 'US';
+    s.end -= 2;
+    return;
+  }
   const match = postcodeEndingAt(tokens, s.end);
   if (match) {
     const start = s.end - match.length;
@@ -102,7 +123,8 @@ export function peelPostcode(s: ParseState): void {
       prev.seg === tokens[start].seg &&
       !prev.hasDigit &&
       !(usState(prev.key) && tokens[start].key.length === 4) &&
-      !intlRegion('AU', prev.key);
+      !intlRegion('AU', prev.key) &&
+      !townBeforeCode(tokens, start, match.length);
     if (!looksLikeHouseNumber && !(start === 0 && tokens.length > match.length)) {
       s.postcode = { start, end: s.end };
       if (match.country && !s.detail.countryCode) s.detail.countryCode = match.country;
@@ -130,7 +152,9 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     const opensSegment = !prev || prev.seg !== tokens[start].seg;
     const afterHouseNumber = prev?.houseNumber && prev.seg === tokens[start].seg;
     const words = tokens.slice(pcEnd, s.end);
-    const cityWords = words.every((w) => !w.hasDigit && w.seg === tokens[pcEnd].seg);
+    const cityWords =
+      words.every((w) => !w.hasDigit && w.seg === tokens[pcEnd].seg) &&
+      !words.every((w) => w.suffix || w.dir);
     // "20713 2700 N Ave": a number and a street after a leading house number is a US street.
     const last = words[words.length - 1];
     if (

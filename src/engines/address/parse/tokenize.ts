@@ -32,7 +32,7 @@ export function normalizeInput(input: unknown): string {
 // A piece is a run of anything but whitespace and separators; separators open a new segment.
 const PIECE = /[,;()[\]{}|]+|\s-\s|[^\s,;()[\]{}|]+/g;
 // Useful characters: letters, digits and the few symbols addresses use.
-const MEANINGFUL = /[\p{L}\p{N}#&/]/u;
+const MEANINGFUL = /[\p{L}\p{N}#&/@]/u;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
