@@ -117,9 +117,11 @@ async function bench() {
   for (const p of servers) p.kill('SIGTERM');
   await db.end();
 
-  const how = split
-    ? 'API and render worker in two processes (--split)'
-    : 'one process, API + render workers';
+  const how = apiAlone
+    ? 'API process alone during the steady phase, render worker process started after it (--api-alone)'
+    : split
+      ? 'API and render worker in two processes (--split)'
+      : 'one process, API + render workers';
   console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}.`);
   console.log(
     `Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst}${split ? ' --split' : ''}${apiAlone ? ' --api-alone' : ''}\n`,
