@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { addverRoutes } from './api/addver/routes.js';
 import type { AppDeps } from './api/deps.js';
@@ -19,7 +24,8 @@ import { createRateLimiter } from './platform/rate-limit.js';
 export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger | undefined,
-    disableRequestLogging: true,
+    // Per-request lines are off (they cost ~10% throughput); request-scoped logs still carry reqId.
+    logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     bodyLimit: deps.config.bodyLimitBytes,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     ajv: {

@@ -52,7 +52,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const verifier = createVerifier(new PgSource(db.pool));
   const addressing = createAddressing(verifier);
   const deps: AppDeps = { config, pool: db.pool, clock, addressing, verifier, boss, blobs, signer };
-  const app = options.http ? await buildApp(deps, logger) : undefined;
+  // A route that fails to register must not leave pools open and the process hanging.
+  const app = options.http
+    ? await buildApp(deps, logger).catch(async (err) => {
+        await boss.stop({ graceful: false, wait: true });
+        await db.close();
+        throw err;
+      })
+    : undefined;
   // Chromium starts on the first render, not here; an API-only process never starts it.
   const browsers = new BrowserPool({ executablePath: config.chromiumPath, size: config.renderPoolSize });
   const renderer = { pool: browsers, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };

@@ -18,6 +18,8 @@ export interface Config {
   /** Largest request body accepted, in bytes (multipart uploads included). */
   bodyLimitBytes: number;
   logLevel: string;
+  /** One log line per request (POSTROOM_LOG_REQUESTS); off by default for throughput. */
+  logRequests: boolean;
   /** Webhook retry delays in seconds; tests shorten them. */
   webhookRetryDelaysSec: readonly number[];
   /** How long a webhook receiver has to answer (POSTROOM_WEBHOOK_TIMEOUT_MS, default 10 s). */
@@ -68,6 +70,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitBurst: int(env, 'POSTROOM_RATE_LIMIT_BURST', 200),
     bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: bool(env, 'POSTROOM_LOG_REQUESTS', false),
     webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
     webhookTimeoutMs: int(env, 'POSTROOM_WEBHOOK_TIMEOUT_MS', 10_000),
     chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
