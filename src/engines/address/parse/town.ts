@@ -4,9 +4,36 @@
  * to look ("Rue Henri Barbusse Paris France"), when the street is plainly not American
  * ("Königsallee Düsseldorf"), or when the whole line is a town ("Méry-sur-Oise").
  */
-import type { Classified } from './classify.js';
+import { asciiFold, type Classified } from './classify.js';
 import { townEndingAt } from './gazetteer.js';
 import type { ParseState } from './state.js';
+
+/** Where a street that opens with this word is written (to look its town up without a country). */
+const PREFIX_COUNTRIES: Record<string, string[]> = {
+  RUE: ['FR', 'BE', 'CH', 'LU'],
+  AVENUE: ['FR', 'BE'],
+  BOULEVARD: ['FR', 'BE'],
+  PLACE: ['FR', 'BE'],
+  ALLEE: ['FR'],
+  IMPASSE: ['FR'],
+  CHEMIN: ['FR', 'CH'],
+  QUAI: ['FR'],
+  COURS: ['FR'],
+  CALLE: ['ES', 'MX', 'AR', 'CO', 'CL', 'PE'],
+  AVENIDA: ['ES', 'MX', 'BR', 'PT', 'AR'],
+  PASEO: ['ES', 'MX'],
+  PLAZA: ['ES', 'MX'],
+  CARRER: ['ES'],
+  VIA: ['IT'],
+  VIALE: ['IT'],
+  PIAZZA: ['IT'],
+  CORSO: ['IT'],
+  RUA: ['BR', 'PT'],
+  TRAVESSA: ['BR', 'PT'],
+  PRACA: ['BR', 'PT'],
+  STRADA: ['RO', 'IT'],
+  ULICA: ['PL'],
+};
 
 function streetWord(t: Classified): boolean {
   return t.intlPrefix || t.intlSuffix;
@@ -32,9 +59,16 @@ export function findTown(s: ParseState): void {
     }
     return;
   }
-  // "Rue Henri Barbusse Paris France": only a known foreign country says where to look.
-  if (!cc) return;
-  const town = townEndingAt(tokens, segStart + 1, end, cc);
+  // "Rue Henri Barbusse Paris France": a known foreign country says where to look; without
+  // one, the street's opening word does ("Place Sohier Vervins" - a French town).
+  const opening = region[0].houseNumber && region.length > 1 ? 1 : 0;
+  const countries = cc ? [cc] : (PREFIX_COUNTRIES[asciiFold(region[opening].key)] ?? []);
+  const min = segStart + opening + (cc ? 1 : 2);
+  let town = -1;
+  for (const country of countries) {
+    town = townEndingAt(tokens, min, end, country);
+    if (town >= 0) break;
+  }
   if (town < 0) return;
   const before = tokens[town - 1];
   // "Calle Principal 20 Barcelona" is handled by the street stage; here the town follows a name.
