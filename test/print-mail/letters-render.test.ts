@@ -176,14 +176,13 @@ describe('letters: supplied PDFs that are refused at create (400 naming the fiel
       /^attachedPDF\.file /,
     );
     const form = new FormData();
-    form.append('to', 'contact_1111111111111111111111');
-    form.append('from', 'contact_1111111111111111111111');
-    form.append(
-      'pdf',
-      new Blob([new Uint8Array(Buffer.from('%PDF-1.7 garbage'))], { type: 'application/pdf' }),
-      'x.pdf',
-    );
-    assert.match(await bad({}, form), /^(pdf|to) /);
+    form.append('to[firstName]', 'Corrupt');
+    form.append('to[addressLine1]', '1 Bad File Rd');
+    form.append('from[companyName]', 'Sender Co');
+    form.append('from[addressLine1]', '1 Sender Plaza');
+    const garbage = new Uint8Array(Buffer.from('%PDF-1.7 garbage'));
+    form.append('pdf', new Blob([garbage], { type: 'application/pdf' }), 'x.pdf');
+    assert.match(await bad({}, form), /^pdf .*cannot be read/);
   });
 
   test('too big', async () => {
