@@ -22,7 +22,7 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     retryLimit: 4,
     retryDelay: 5,
     retryBackoff: true,
-    expireInSeconds: 300,
+    expireInSeconds: 180,
     deadLetter: ORDER_JOBS.renderFailed,
   },
   work: { pollingIntervalSeconds: 0.5 },
