@@ -15,6 +15,33 @@ import { streetEndGuess } from './street-end.js';
 
 export function peelCountry(s: ParseState): void {
   const { tokens } = s;
+  // "osaka university, osaka, japan, 565-0871": a postcode written after the country.
+  const last = tokens[s.end - 1];
+  if (
+    last &&
+    s.end >= 3 &&
+    last.hasDigit &&
+    tokens[s.end - 2].seg !== last.seg &&
+    /^\d[\d-]{2,8}$/.test(last.key)
+  ) {
+    const pcEnd = s.end;
+    s.end--;
+    peelCountryName(s);
+    // Only a country written as a name: "Salvador - BA, 40020-210" ends in a Brazilian state.
+    const byName = s.country && tokens[s.country.end - 1].key.length > 3;
+    if (byName) {
+      s.postcode = { start: pcEnd - 1, end: pcEnd };
+      return;
+    }
+    s.country = undefined;
+    s.detail.countryCode = undefined;
+    s.end = pcEnd;
+  }
+  peelCountryName(s);
+}
+
+function peelCountryName(s: ParseState): void {
+  const { tokens } = s;
   const end = s.end;
   if (end === 0) return;
   const index = countryIndex();
