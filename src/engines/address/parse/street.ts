@@ -118,6 +118,9 @@ export function solveStreet(s: ParseState): void {
         const rest = t.slice(special.end, seg.end);
         if (rest.length && !s.city && rest.every((x) => !x.hasDigit && !x.unit))
           s.city = { start: special.end, end: seg.end };
+        else if (rest.length > 1 && isRouteWord(t, special.end) && rest[1].hasDigit)
+          // "P.O. Box 628 Hwy 231": the box and the road it is on.
+          setRoad(s, special.end, seg.end);
         else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
         if (i > seg.start) {
           const before = { start: seg.start, end: i };

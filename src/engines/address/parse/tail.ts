@@ -325,7 +325,10 @@ export function findCity(s: ParseState): void {
     s.end = segStart + carry;
     return;
   }
-  if (anchored && segStart === 0 && clean && !region.some(isStreetWord)) {
+  // "S Wacker Dr 60606": words ending in a street type before a postcode are the street.
+  const endsTyped =
+    region.length >= 2 && (region[region.length - 1].suffix || region[region.length - 1].caType);
+  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !(endsTyped && !s.state)) {
     s.city = { start: 0, end };
     s.end = 0;
     return;
