@@ -4,6 +4,8 @@ import type { ReadAddress } from './read-address.js';
 
 /** What the input says about the area, checked against the ZIP data, and where to look for the street. */
 export interface Area {
+  /** The input's 5-digit ZIP when it is well formed. */
+  zip?: string;
   /** The input's ZIP record when the ZIP exists. */
   zipRecord?: ZipRecord;
   /** State code the input names (from a code or a full name). */
@@ -30,6 +32,32 @@ export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
   const zipRecord = zip ? reference.zip(zip) : undefined;
   const region = read.state ? reference.stateByNameOrCode(read.state) : undefined;
   const state = region ? (region.country === 'US' ? region.state.code : region.province.code) : undefined;
+  let lists: { near: string[]; typoZips: Set<string> } | undefined;
+  // The ZIP lists are built on first use: most inputs match in their own ZIP and never need them.
+  const build = () => {
+    lists ??= nearZips(read, coverage, zip, zipRecord, state);
+    return lists;
+  };
+  return {
+    ...(zip ? { zip } : {}),
+    ...(zipRecord ? { zipRecord } : {}),
+    ...(state ? { state } : {}),
+    get near() {
+      return build().near;
+    },
+    get typoZips() {
+      return build().typoZips;
+    },
+  };
+}
+
+function nearZips(
+  read: ReadAddress,
+  coverage: Coverage,
+  zip: string | undefined,
+  zipRecord: ZipRecord | undefined,
+  state: string | undefined,
+) {
   const ordered: string[] = [];
   if (zip) ordered.push(zip);
   const cityState = state ?? zipRecord?.state;
@@ -43,5 +71,5 @@ export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
   // A mistyped last digit usually stays in the same sectional center (first three digits).
   if (zip) ordered.push(...(coverage.sectional.get(zip.slice(0, 3)) ?? []));
   const near = [...new Set(ordered)].filter((z) => coverage.zips.has(z));
-  return { ...(zipRecord ? { zipRecord } : {}), ...(state ? { state } : {}), near, typoZips };
+  return { near, typoZips };
 }

@@ -83,17 +83,21 @@ function fromFreeform(d: ParsedAddressDetail): ReadAddress {
   };
 }
 
-/** The readings of an input, most likely first (a freeform line can have two). */
-export function readAddress(input: VerifyInput): ReadAddress[] {
-  if (typeof input === 'string') {
-    const parsed = parseAddressDetail(input);
-    const other = streetWithCity(parsed);
-    if (!other) return [fromFreeform(parsed)];
-    return cityLooksLikeStreetEnd(parsed)
-      ? [fromFreeform(other), fromFreeform(parsed)]
-      : [fromFreeform(parsed), fromFreeform(other)];
+/**
+ * The readings of an input, most likely first (a freeform line can have two). Lazy: the
+ * second parse costs as much as the first and is rarely needed.
+ */
+export function* readAddress(input: VerifyInput): Generator<ReadAddress> {
+  if (typeof input !== 'string') {
+    yield readStructured(input);
+    return;
   }
-  return [readStructured(input)];
+  const parsed = parseAddressDetail(input);
+  const streetEnd = cityLooksLikeStreetEnd(parsed);
+  if (!streetEnd) yield fromFreeform(parsed);
+  const other = streetWithCity(parsed);
+  if (other) yield fromFreeform(other);
+  if (streetEnd) yield fromFreeform(parsed);
 }
 
 function readStructured(input: Exclude<VerifyInput, string>): ReadAddress {

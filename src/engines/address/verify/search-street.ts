@@ -1,7 +1,7 @@
 import type { Area } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
-import { findStreets, type StreetCandidate } from './match-street.js';
-import { numberKey, type StreetForm } from './reference-point.js';
+import { findSameStreets, findTypoStreets, type StreetCandidate } from './match-street.js';
+import { numberKey, type StreetForm, streetKey } from './reference-point.js';
 import { partsMismatch } from './street-corrections.js';
 import type { ZipBlock } from './zip-block.js';
 
@@ -25,16 +25,30 @@ export async function searchStreet(
   givenZip?: string,
 ): Promise<StreetSearch> {
   const key = numberKey(number);
+  // Fast path: the street and number exactly as written in the given ZIP.
+  const own = area.zip === givenZip && givenZip ? await source.block(givenZip) : undefined;
+  const exact = own?.streets.get(streetKey(street));
+  if (own && exact?.byNumber.has(key))
+    return {
+      best: [{ zip: own.zip, street: exact, kind: 'exact', distance: 0 }],
+      hasNumber: true,
+      blocks: [own],
+    };
   const found: StreetCandidate[] = [];
   const blocks: ZipBlock[] = [];
   for (const zip of area.near) {
     const block = await source.block(zip);
     if (!block) continue;
     blocks.push(block);
-    found.push(...findStreets(block, street, area.typoZips.has(zip)));
+    found.push(...findSameStreets(block, street));
     // The given ZIP having the exact street and number settles it; other ZIPs could only tie.
     if (zip === givenZip && found.some((c) => c.kind === 'exact' && c.street.byNumber.has(key))) break;
   }
+  // Typos are looked for only when the street as written exists nowhere near: a known street
+  // without the number is a wrong number, not a cue to try similar names.
+  if (!found.length)
+    for (const block of blocks)
+      if (area.typoZips.has(block.zip)) found.push(...findTypoStreets(block, street));
   const withNumber = found.filter((c) => c.street.byNumber.has(key));
   const pool = withNumber.length ? withNumber : found;
   const order = new Map(area.near.map((z, i) => [z, i]));

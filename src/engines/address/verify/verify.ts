@@ -16,19 +16,19 @@ import type { Verification } from './verification.js';
  * Only a reference point makes an address verified or corrected.
  */
 export async function verifyAddress(source: CandidateSource, input: VerifyInput): Promise<Verification> {
-  const [first, ...others] = readAddress(input);
-  const result = await verifyReading(source, first);
-  if (result.depth === 'point') return result;
-  // Another reading of a freeform line counts only if it reaches a reference point.
-  for (const read of others) {
-    const other = await verifyReading(source, read);
-    if (other.depth === 'point') return other;
+  let first: Verification | undefined;
+  for (const read of readAddress(input)) {
+    const result = await verifyReading(source, read);
+    if (result.depth === 'point') return result;
+    // Another reading of a freeform line counts only if it reaches a reference point.
+    first ??= result;
   }
-  return result;
+  return first!;
 }
 
 async function verifyReading(source: CandidateSource, read: ReadAddress): Promise<Verification> {
-  const area = resolveArea(read, await source.coverage());
+  const coverage = await source.coverage();
+  const area = resolveArea(read, coverage);
   const findings = new Findings();
   const base = {
     read,
@@ -38,7 +38,8 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   const street = { number: read.number, street: read.street, unit: read.unit, poBox: read.poBox };
   if (!read.number && !read.poBox) findings.failure('line1', 'Missing Value', 'Civic number');
   if (!read.street && !read.poBox) findings.failure('line1', 'Missing Value', 'Street name');
-  if (!read.number || !read.street || !area.near.length)
+  const covered = (area.zip !== undefined && coverage.zips.has(area.zip)) || area.near.length > 0;
+  if (!read.number || !read.street || !covered)
     return uncovered(read, area, findings, { ...base, ...street });
   const search = await searchStreet(source, area, read.street, read.number, read.zip?.slice(0, 5));
   const choices = distinctCandidates(search.best);

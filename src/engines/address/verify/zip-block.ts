@@ -17,6 +17,16 @@ export interface BlockStreet {
 export class ZipBlock {
   readonly streets = new Map<string, BlockStreet>();
   readonly byName = new Map<string, BlockStreet[]>();
+  /** Name and type run together ("COUNTRYACRES"): one side may read the type as part of the name. */
+  readonly byJoinedName = new Map<string, BlockStreet[]>();
+  #names: NameEntry[] | undefined;
+
+  /** Names with their letter masks, for typo search (built on first use). */
+  get names(): NameEntry[] {
+    this.#names ??= [...this.byName].map(([name, streets]) => ({ name, mask: letterMask(name), streets }));
+    return this.#names;
+  }
+
   /** Whether any point here has a unit: only then can a unit be called wrong. */
   recordsUnits = false;
 
@@ -34,15 +44,33 @@ export class ZipBlock {
     if (!street) {
       street = { key, form: p.street, compactName: p.street.name.replace(/\s+/g, ''), byNumber: new Map() };
       this.streets.set(key, street);
-      const same = this.byName.get(street.compactName) ?? [];
-      same.push(street);
-      this.byName.set(street.compactName, same);
+      push(this.byName, street.compactName, street);
+      push(this.byJoinedName, `${street.compactName}${p.street.type ?? ''}`, street);
     }
     const n = numberKey(p.number);
     const list = street.byNumber.get(n) ?? [];
     list.push(p);
     street.byNumber.set(n, list);
   }
+}
+
+export interface NameEntry {
+  name: string;
+  mask: number;
+  streets: BlockStreet[];
+}
+
+/** Which of A-Z and 0-9 (folded into 32 bits) a name uses: one typo changes at most two bits. */
+export function letterMask(name: string): number {
+  let mask = 0;
+  for (let i = 0; i < name.length; i++) mask |= 1 << (name.charCodeAt(i) % 32);
+  return mask;
+}
+
+export function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v; v &= v - 1) n++;
+  return n;
 }
 
 /** Points at one building: the unit-less point (if any) and the units. */
@@ -57,4 +85,10 @@ export function unitsAt(points: ReferencePoint[]): {
     else base ??= p;
   }
   return { base, units };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
