@@ -1,7 +1,7 @@
 import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
 import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
 import { ORDER_KINDS, type OrderKind, orderKind } from '../api/print-mail/orders/order-kinds.js';
-import { dueOrderIds } from '../api/print-mail/orders/orders.repo.js';
+import { dueOrderIds } from '../api/print-mail/orders/order-schedule.repo.js';
 import { withTransaction } from '../db/tx.js';
 import type { JobContext, JobDefinition } from './registry.js';
 

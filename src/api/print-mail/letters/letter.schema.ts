@@ -1,40 +1,9 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Metadata } from '../../../platform/metadata.js';
-import { Contact, ContactCreate } from '../contacts/contact.schema.js';
+import { Contact } from '../contacts/contact.schema.js';
 import { MAILING_CLASSES } from '../orders/mailing-class.js';
+import { ContactRef, oneOf, PdfFile, PLACEMENTS, PlasticCard } from '../orders/order-fields.schema.js';
 import { CANCEL_REASONS, ORDER_STATUSES } from '../orders/order-status.js';
-
-/** A string enum that keeps its literal type and reads "must be one of: ..." when wrong. */
-const oneOf = <T extends readonly string[]>(values: T, extra = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...extra });
-/** Ajv ignores (and strict mode refuses) defaults inside anyOf; createContact applies them anyway. */
-const withoutDefaults = <T extends TSchema>(schema: T): T =>
-  JSON.parse(JSON.stringify(schema, (k, v) => (k === 'default' ? undefined : v)));
-// Inline contact first: Ajv reports the first branch's error, and for an object that is the useful one.
-const ContactRef = Type.Union([withoutDefaults(ContactCreate), Type.String({ maxLength: 100 })], {
-  description: 'A contact id, or an inline contact (de-duplicated like POST /contacts).',
-});
-/** A URL string, or a multipart file upload (parsed into an UploadedFile). */
-const PdfFile = Type.Unsafe<unknown>({ description: 'URL of a PDF, or the PDF file itself (multipart).' });
-const PLACEMENTS = ['before_template', 'after_template'] as const;
-const PlasticCardSide = Type.Object({
-  html: Type.Optional(Type.String()),
-  template: Type.Optional(Type.String()),
-  pdf: Type.Optional(PdfFile),
-});
-const PlasticCard = Type.Object({
-  size: Type.Literal('standard'),
-  singleSided: Type.Optional(PlasticCardSide),
-  doubleSided: Type.Optional(
-    Type.Object({
-      frontHTML: Type.Optional(Type.String()),
-      backHTML: Type.Optional(Type.String()),
-      frontTemplate: Type.Optional(Type.String()),
-      backTemplate: Type.Optional(Type.String()),
-      pdf: Type.Optional(PdfFile),
-    }),
-  ),
-});
 
 export const LetterCreate = Type.Object(
   {

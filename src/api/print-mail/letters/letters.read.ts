@@ -5,8 +5,8 @@ import type { ListQuery } from '../../../platform/lists.js';
 import { parseSearch } from '../../../platform/lists.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
+import { fileKeys } from '../orders/order-schedule.repo.js';
 import { withLinks } from '../orders/order-snapshot.js';
-import { fileKeys } from '../orders/orders.repo.js';
 import { getLetterDoc, listLetterDocs } from './letters.repo.js';
 
 const kind = ORDER_KINDS.letter;

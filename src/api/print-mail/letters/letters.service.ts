@@ -17,6 +17,7 @@ import { insertOrder } from '../orders/orders.repo.js';
 import { scheduleSendDate } from '../orders/send-date.js';
 import type { LetterCreate } from './letter.schema.js';
 import { contentSource, letterContent } from './letter-content.js';
+import { letterDoc } from './letter-doc.js';
 
 export interface LetterContext extends ContactContext {
   blobs: BlobStore;
@@ -24,16 +25,6 @@ export interface LetterContext extends ContactContext {
   signer: UrlSigner;
   allowPrivate: boolean;
 }
-
-const OPTIONAL = [
-  'mergeVariables',
-  'metadata',
-  'description',
-  'perforatedPage',
-  'paper',
-  'plasticCard',
-  'returnEnvelope',
-] as const;
 
 /**
  * Creates a letter in the caller's transaction: checks everything a client can get wrong
@@ -62,32 +53,17 @@ export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: 
   });
   const to = await resolveOrderContact(tx, 'to', input.to, ctx);
   const from = await resolveOrderContact(tx, 'from', input.from, ctx);
-  const stamp = ctx.now.toISOString();
-  const doc = {
+  const doc = letterDoc(input, {
     id,
-    object: 'letter' as const,
     live: ctx.scope.live,
-    status: 'ready' as const,
     to,
     from,
-    ...(source === 'html' ? { html: input.html } : {}),
-    ...(source === 'template' ? { template: input.template!.trim() } : {}),
-    addressPlacement: input.addressPlacement ?? 'top_first_page',
-    color: input.color ?? false,
-    doubleSided: input.doubleSided ?? false,
-    envelope: input.envelope || 'standard',
+    source,
     mailingClass,
     size,
-    sendDate: sendDate.toISOString(),
-    ...Object.fromEntries(OPTIONAL.filter((f) => input[f] !== undefined).map((f) => [f, input[f]])),
-    ...(input.attachedPDF
-      ? {
-          attachedPDF: { file: attachedName(input.attachedPDF.file), placement: input.attachedPDF.placement },
-        }
-      : {}),
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
+    sendDate,
+    now: ctx.now,
+  });
   const { html: _html, ...searchable } = doc;
   await insertOrder(tx, kind, ctx.scope, {
     doc,
@@ -104,9 +80,4 @@ export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: 
   const delaySeconds = Math.max(0, Math.ceil((printAt.getTime() - ctx.now.getTime()) / 1000));
   await ctx.boss.send(ORDER_JOBS.advance, { kind: kind.name, id }, { db, startAfter: delaySeconds });
   return snapshot;
-}
-
-function attachedName(file: unknown): string {
-  if (typeof file === 'string') return file.trim();
-  return (file as { filename?: string }).filename || 'upload.pdf';
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { changeOrder, type OrderContext } from './order-change.js';
 import type { OrderKind } from './order-kinds.js';
+import { clearNextStep } from './order-schedule.repo.js';
 import type { OrderStatus } from './order-status.js';
-import { clearNextStep, lockOrder } from './orders.repo.js';
+import { lockOrder } from './orders.repo.js';
 
 /**
  * The automatic lifecycle step of one order, if it is due (next_step_at <= now):

@@ -1,0 +1,47 @@
+import type { Queryable } from '../../../db/pool.js';
+import type { OrderKind } from './order-kinds.js';
+import type { Transition } from './order-status.js';
+
+/**
+ * The order SQL that is not about one order's change: signed-link keys for lists, the
+ * lifecycle schedule (next_step_at) and the stored transitions.
+ */
+/** Blob keys behind an order's signed links, for many orders at once (lists). */
+export async function fileKeys(
+  db: Queryable,
+  kind: OrderKind,
+  ids: string[],
+): Promise<Map<string, { pdfKey: string | null; uploadedKey: string | null }>> {
+  if (ids.length === 0) return new Map();
+  const res = await db.query(
+    `SELECT id, pdf_key AS "pdfKey", content #>> '{pdf,blobKey}' AS "uploadedKey"
+     FROM ${kind.table} WHERE id = ANY($1)`,
+    [ids],
+  );
+  return new Map(res.rows.map((r) => [r.id, { pdfKey: r.pdfKey, uploadedKey: r.uploadedKey }]));
+}
+
+/** Drops a schedule that no longer applies (the order moved on by hand). */
+export async function clearNextStep(db: Queryable, kind: OrderKind, id: string): Promise<void> {
+  await db.query(`UPDATE ${kind.table} SET next_step_at = NULL WHERE id = $1`, [id]);
+}
+
+/** Orders whose next automatic step is due, oldest first (ready ones only once rendered). */
+export async function dueOrderIds(
+  db: Queryable,
+  kind: OrderKind,
+  now: Date,
+  limit: number,
+): Promise<string[]> {
+  const res = await db.query(
+    `SELECT id FROM ${kind.table} WHERE next_step_at <= $1 AND (status <> 'ready' OR pdf_key IS NOT NULL)
+     ORDER BY next_step_at LIMIT $2`,
+    [now, limit],
+  );
+  return res.rows.map((r) => r.id);
+}
+
+export async function transitionsOf(db: Queryable, kind: OrderKind, id: string): Promise<Transition[]> {
+  const res = await db.query(`SELECT transitions FROM ${kind.table} WHERE id = $1`, [id]);
+  return res.rows[0]?.transitions ?? [];
+}
