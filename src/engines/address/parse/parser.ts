@@ -11,11 +11,14 @@
  */
 import type { ParsedAddress, ParsedAddressDetail } from '../types.js';
 import { assemble } from './assemble.js';
+import { findCity } from './city.js';
 import { classify } from './classify.js';
+import { peelCountry } from './country.js';
 import { splitNear } from './near.js';
+import { peelPostcode } from './postcode.js';
+import { peelState } from './region.js';
 import { emptyDetail, type ParseState } from './state.js';
 import { solveStreet } from './street.js';
-import { findCity, peelCountry, peelPostcode, peelState } from './tail.js';
 import { normalizeInput, tokenize } from './tokenize.js';
 import { findTown } from './town.js';
 

@@ -1,0 +1,123 @@
+/**
+ * Stage: the city before the state/postcode - a whole comma segment when there is one,
+ * else a known city name ending there, else where the street plainly ends.
+ */
+
+import { usState } from '../tables/us-states.js';
+import type { Classified } from './classify.js';
+import { cityEndingAt, townEndingAt } from './gazetteer.js';
+import { postcodeEndingAt } from './postcodes.js';
+import { type ParseState, spanKey, spanText } from './state.js';
+import { streetEndGuess } from './street-end.js';
+
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
+const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
+
+export function findCity(s: ParseState): void {
+  const { tokens } = s;
+  if (s.city || s.end === 0) return;
+  const anchored = s.state || s.postcode || s.country;
+  const end = s.end;
+  const seg = tokens[end - 1].seg;
+  let segStart = end - 1;
+  while (segStart > 0 && tokens[segStart - 1].seg === seg) segStart--;
+  const stateCode = s.state ? usState(spanKey(tokens, s.state.start, s.state.end))?.code : undefined;
+  // "USS Nimitz FPO AP 96620": the military post office alone is the city.
+  if (stateCode && MILITARY_STATES.has(stateCode) && MILITARY_PO.has(tokens[end - 1].key)) {
+    s.city = { start: end - 1, end };
+    s.end = end - 1;
+    return;
+  }
+  const region = tokens.slice(segStart, end);
+  // "6000, NSW, Australia", "90210, CA": a postcode alone before the state.
+  if (!s.postcode && s.state && region.length === 1) {
+    const pc = postcodeEndingAt(tokens, end);
+    if (pc?.length === 1 && /^\d{4,5}$/.test(region[0].key)) {
+      s.postcode = { start: end - 1, end };
+      s.end = end - 1;
+      return;
+    }
+  }
+  const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
+  const onlyStreetWords = region.every((t) => t.suffix || t.dir);
+  if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
+  if (anchored && segStart > 0 && clean && !onlyStreetWords) {
+    // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
+    const first = tokens[segStart];
+    const carry = first.dir && first.dir.abbr.length === 2 && end - segStart > 1 ? 1 : 0;
+    s.city = { start: segStart + carry, end };
+    s.end = segStart + carry;
+    return;
+  }
+  // "S Wacker Dr 60606": words ending in a street type before a postcode are the street.
+  const endsTyped =
+    region.length >= 2 && (region[region.length - 1].suffix || region[region.length - 1].caType);
+  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !(endsTyped && !s.state)) {
+    s.city = { start: 0, end };
+    s.end = 0;
+    return;
+  }
+  const min = segStart + minStreetTokens(region);
+  let start = cityEndingAt(tokens, min, end, stateCode);
+  // Without a state to confirm it, a known city must follow a complete-looking street of two words or more.
+  if (start >= 0 && !stateCode) {
+    const streetWords = start - segStart - (region[0].houseNumber ? 1 : 0);
+    const typed = tokens.slice(segStart + 1, start - 1).some((t) => t.suffix || t.caType);
+    if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored || typed)) start = -1;
+  }
+  const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
+  // A town that is not a ZIP's preferred city ("College Park GA"), after a complete street.
+  if (start < 0 && stateCode) {
+    const town = townEndingAt(tokens, min, end, `US-${stateCode}`);
+    if (town >= 0 && streetLooksComplete(tokens[town - 1], true)) start = town;
+  }
+  // With only a ZIP, guess the street's end only when the line opens with a number or box.
+  const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
+  if (start < 0 && (s.state || (usZip && numbered))) start = streetEndGuess(tokens, segStart, end);
+  // "Lane", "North" and "Street" are towns too, but never right after a street.
+  if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
+  if (start >= segStart && start < end) {
+    s.city = { start, end };
+    s.end = start;
+  }
+}
+
+/**
+ * "Liverpool, Merseyside L3 4EN", "Knutsford, Cheshire East WA16 9EX": outside the US the
+ * words before the postcode may be a county. When they are not a town of the country but
+ * the segment before them is, that segment is the town and the county is `stateDistrict`.
+ */
+function countyBeforePostcode(s: ParseState, segStart: number, end: number): boolean {
+  const { tokens } = s;
+  const cc = s.detail.countryCode;
+  if (!cc || cc === 'US' || cc === 'CA' || !s.postcode) return false;
+  if (townEndingAt(tokens, segStart, end, cc) === segStart) return false;
+  const prevEnd = segStart;
+  let prevStart = prevEnd - 1;
+  while (prevStart > 0 && tokens[prevStart - 1].seg === tokens[prevEnd - 1].seg) prevStart--;
+  const prev = tokens.slice(prevStart, prevEnd);
+  if (prev.some((t) => t.hasDigit || t.suffix) || townEndingAt(tokens, prevStart, prevEnd, cc) !== prevStart)
+    return false;
+  s.detail.fields.stateDistrict = spanText(tokens, { start: segStart, end });
+  s.city = { start: prevStart, end: prevEnd };
+  s.end = prevStart;
+  return true;
+}
+
+function streetLooksComplete(before: Classified | undefined, anchored: unknown): boolean {
+  if (!before) return false;
+  if (before.suffix || before.caType) return true;
+  // Without an anchor or an earlier street type, "500 South Central" must stay a street;
+  // "3991 Royal Drive NW Kennesaw" and "... Drive Second Floor Nashville" may end in a town.
+  return !!anchored && (!!before.dir || before.hasDigit || !!before.unit);
+}
+
+function isStreetWord(t: Classified): boolean {
+  return t.intlPrefix || t.intlSuffix || t.connector;
+}
+
+/** A city must leave at least a number and one street word in front of it. */
+function minStreetTokens(region: Classified[]): number {
+  if (region.length === 0) return 0;
+  return region[0].houseNumber || region[0].cardinalWord ? 2 : 1;
+}

@@ -1,0 +1,106 @@
+/**
+ * Stage: the country at the end of the line ("..., France", "... DE", "Japan, 565-0871").
+ * Codes that are also US states or Canadian provinces need more evidence than names.
+ */
+import { countryIndex } from '../reference/countries.js';
+import { province } from '../tables/canada.js';
+import { usState } from '../tables/us-states.js';
+import type { Classified } from './classify.js';
+import { statesOfCity } from './gazetteer.js';
+import type { ParseState } from './state.js';
+import { spanKey } from './state.js';
+
+export function peelCountry(s: ParseState): void {
+  const { tokens } = s;
+  // "osaka university, osaka, japan, 565-0871": a postcode written after the country.
+  const last = tokens[s.end - 1];
+  if (
+    last &&
+    s.end >= 3 &&
+    last.hasDigit &&
+    tokens[s.end - 2].seg !== last.seg &&
+    /^\d[\d-]{2,8}$/.test(last.key)
+  ) {
+    const pcEnd = s.end;
+    s.end--;
+    peelCountryName(s);
+    // Only a country written as a name: "Salvador - BA, 40020-210" ends in a Brazilian state.
+    const byName = s.country && tokens[s.country.end - 1].key.length > 3;
+    if (byName) {
+      s.postcode = { start: pcEnd - 1, end: pcEnd };
+      return;
+    }
+    s.country = undefined;
+    s.detail.countryCode = undefined;
+    s.end = pcEnd;
+  }
+  peelCountryName(s);
+}
+
+function peelCountryName(s: ParseState): void {
+  const { tokens } = s;
+  const end = s.end;
+  if (end === 0) return;
+  const index = countryIndex();
+  const maxWords = index.lastWords.has(tokens[end - 1].key) ? index.maxNameWords : 0;
+  for (let n = Math.min(maxWords, end); n >= 1; n--) {
+    const start = end - n;
+    if (tokens[start].seg !== tokens[end - 1].seg && n > 1) continue;
+    const key = spanKey(tokens, start, end);
+    const record = index.byName.get(key);
+    // "Georgia", "Jersey": a US state name wins over the country of the same name.
+    if (!record || (n <= 2 && usState(key))) continue;
+    // "Stony Island" is not Iceland: a one-word native name needs a comma, postcode or English spelling.
+    const separated = start === 0 || tokens[start - 1].seg !== tokens[start].seg;
+    if (n === 1 && !separated && !index.english.has(key)) continue;
+    // "465 E 170th St South Holland", "Mexico MO": a US town of that name, without a comma, is the town.
+    if (n === 1 && !separated && statesOfCity(key)) continue;
+    if (n === 1 && (tokens[start].suffix || tokens[start].dir)) continue;
+    s.country = { start, end };
+    s.detail.countryCode = record.alpha2;
+    s.end = start;
+    return;
+  }
+  const last = tokens[end - 1];
+  if (last.dir || last.suffix || last.unit || end === 1) return;
+  if (last.key.length === 3 && last.raw === last.key) {
+    const record = index.byKey.get(last.key);
+    if (record && record.alpha3 === last.key) {
+      s.country = { start: end - 1, end };
+      s.detail.countryCode = record.alpha2;
+      s.end = end - 1;
+    }
+    return;
+  }
+  const isCode = last.key.length === 2 && index.byAlpha2.has(last.key);
+  // "Hudson Manor Terrace EE" is a unit, not Estonia: a bare code needs a comma or a foreign tail.
+  const separated = tokens[end - 2].seg !== last.seg;
+  if (isCode && ((separated && !isRegionCode(last.key)) || foreignBefore(tokens, end - 1))) {
+    s.country = { start: end - 1, end };
+    s.detail.countryCode = last.key;
+    s.end = end - 1;
+  }
+}
+
+/**
+ * "13353 Berlin DE", "Bogotá CO": a code that is also a US state is a country when a
+ * European postcode-then-town or non-English letters come right before it.
+ */
+function foreignBefore(tokens: Classified[], at: number): boolean {
+  const prev = tokens[at - 1];
+  if (!prev) return false;
+  if (/[^\x00-\x7f]/.test(prev.key)) return true;
+  for (let i = at - 2; i >= Math.max(0, at - 4); i--) {
+    if (/^\d{4,5}$/.test(tokens[i].key)) {
+      // A town after the postcode, not "1200 Westlake Ave N" (a house number and a street).
+      return i > 0 && tokens.slice(i + 1, at).every((t) => !t.hasDigit && !t.suffix && !t.dir);
+    }
+    if (tokens[i].hasDigit) return false;
+  }
+  return false;
+}
+
+/** US state or Canadian province codes double as country codes (CA, DE, IN...). */
+function isRegionCode(key: string): boolean {
+  return usState(key) !== undefined || province(key) !== undefined;
+}

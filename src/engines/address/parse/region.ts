@@ -1,0 +1,72 @@
+/**
+ * Stage: the state or province (US, Canada) or region code (Australia, Brazil) before
+ * the postcode - accepted only with evidence, since "CT", "IN" and "OR" are words too.
+ */
+import { province } from '../tables/canada.js';
+import { AU_ONLY_CODES, intlRegion } from '../tables/intl-regions.js';
+import { usState } from '../tables/us-states.js';
+import { cityEndingAt, townEndingAt } from './gazetteer.js';
+import { type ParseState, spanKey } from './state.js';
+
+export function peelState(s: ParseState): void {
+  const { tokens } = s;
+  const cc = s.detail.countryCode;
+  if (s.city || s.end === 0) return;
+  if (peelIntlRegion(s)) return;
+  if (cc && cc !== 'US' && cc !== 'CA') return;
+  for (let n = Math.min(4, s.end); n >= 1; n--) {
+    const start = s.end - n;
+    if (tokens[start].seg !== tokens[s.end - 1].seg) continue;
+    const key = spanKey(tokens, start, s.end);
+    const us = cc === 'CA' ? undefined : usState(key);
+    const ca = cc === 'US' ? undefined : province(key);
+    const code = us?.code ?? ca?.code;
+    if (!code || !acceptState(s, start, key, code)) continue;
+    s.state = { start, end: s.end };
+    if (!cc) s.detail.countryCode = us ? 'US' : 'CA';
+    s.end = start;
+    return;
+  }
+}
+
+/**
+ * Australia ("Sydney NSW 2000") and Brazil ("São Paulo - SP, 01304-001"): the region code
+ * sits right before the postcode or in its own segment.
+ */
+function peelIntlRegion(s: ParseState): boolean {
+  const { tokens } = s;
+  const last = tokens[s.end - 1];
+  const cc = s.detail.countryCode;
+  const pc = s.postcode ? spanKey(tokens, s.postcode.start, s.postcode.end) : '';
+  const au = intlRegion('AU', last.key);
+  if (au && (cc === 'AU' || AU_ONLY_CODES.has(last.key) || (!cc && /^\d{4}$/.test(pc)))) {
+    s.state = { start: s.end - 1, end: s.end };
+    s.detail.countryCode = 'AU';
+    s.end--;
+    return true;
+  }
+  const ownSegment = s.end - 1 === 0 || tokens[s.end - 2].seg !== last.seg;
+  if (cc === 'BR' && ownSegment && intlRegion('BR', last.key)) {
+    s.state = { start: s.end - 1, end: s.end };
+    s.end--;
+    return true;
+  }
+  return false;
+}
+
+/** Whether words that spell a state really are the state and not part of the street. */
+function acceptState(s: ParseState, start: number, key: string, code: string): boolean {
+  const { tokens } = s;
+  if (start === 0) return tokens.length === 1 || s.postcode !== undefined || key.length > 2;
+  const t = tokens[start];
+  const prev = tokens[start - 1];
+  if (s.postcode) return true;
+  // "1180 Peachtree Street, NE": a directional after a street type is the street's.
+  if (t.dir && (prev.suffix || prev.caType)) return false;
+  // "9600 Interstate 35 TX", "1210a Highway 10 W IA": a state right after a route number.
+  const routeNumber = prev.hasDigit || (prev.dir && tokens[start - 2]?.hasDigit);
+  if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
+  if (prev.seg !== t.seg) return true;
+  // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
+  return cityEndingAt(tokens, 0, start, code) >= 0 || townEndingAt(tokens, 1, start, `US-${code}`) >= 1;
+}
