@@ -119,3 +119,15 @@ function routeSplit(t: Classified[], s: number, e: number): StreetParts | undefi
   parts.streetName = spanKey(t, q + 1, nameEnd);
   return parts;
 }
+
+/** "Highway 80", "Route # A", "State Highway No 33": the number names the road. */
+export function afterRouteWord(t: Classified[], segStart: number, i: number): boolean {
+  const prev = t[i - 1];
+  if (!prev || i - 1 < segStart) return false;
+  if (isRouteWord(t, i - 1)) return true;
+  const isNumberSign = prev.key === '#' || prev.key === 'NO' || prev.key === 'NUMBER';
+  if (!isNumberSign || i - 2 < segStart || !isRouteWord(t, i - 2)) return false;
+  // "Route # A", "State Highway No 33" - but in "W Dixie Hwy # 312" the number is a unit.
+  for (let k = segStart; k < i - 2; k++) if (!t[k].dir && !isRouteQualifier(t[k].key)) return false;
+  return true;
+}

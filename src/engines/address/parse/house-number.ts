@@ -1,0 +1,44 @@
+/**
+ * Where the house number is and which side of the street it sits on: number first
+ * (US, UK, France) or after the street (Germany, Spain, Latin America).
+ */
+import type { Classified } from './classify.js';
+import type { Segment } from './segments.js';
+import { afterRouteWord } from './split-street.js';
+import { unitStartsAt } from './units.js';
+
+export type Layout = 'numberFirst' | 'numberAfter';
+
+/** Words before position i in the segment read like a street name (intl type words). */
+function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
+  if (t[a].intlPrefix && !t[a].dir) return true;
+  for (let k = a; k < i; k++) if (t[k].intlSuffix) return true;
+  return false;
+}
+
+export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undefined {
+  const tok = t[i];
+  if (!(tok.houseNumber || (tok.cardinalWord && i === seg.start)) || tok.fraction) return undefined;
+  // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
+  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x, k) => x.houseNumber && !t[i + k].unit))
+    return undefined;
+  const prev = i > seg.start ? t[i - 1] : undefined;
+  // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
+  const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
+  if (prev && ((prev.unit && !levelDone) || prev.key === 'BOX' || afterRouteWord(t, seg.start, i)))
+    return undefined;
+  const next = i + 1 < seg.end ? t[i + 1] : undefined;
+  // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
+  if (next?.connector || prev?.connector) return undefined;
+  // "1 St & 2 Ave": a number and one word before a connector name the first street.
+  if (t[i + 2]?.connector && t[i + 2].seg === tok.seg && !next?.letter && (next?.suffix || next?.caType))
+    return undefined;
+  if (i === seg.start) return next && !unitStartsAt(t, i + 1, seg.end) ? 'numberFirst' : undefined;
+  // "Calle 60 491": in a numbered street the last number is the house number.
+  if (next?.houseNumber && i + 2 === seg.end) return undefined;
+  if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
+  if (!next || (next.letter && !next.dir && i + 2 === seg.end))
+    return tok.num || /^\d+[A-Z]$|^\d+\/\d+[A-Z]?$/.test(tok.key) ? 'numberAfter' : undefined;
+  if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
+  return 'numberFirst';
+}

@@ -1,0 +1,212 @@
+/**
+ * Assigning the street segment: house number, road and its USPS parts, building names
+ * around it, and the unit text left after it - for each house-number layout.
+ */
+import { isBareIntlSuffix } from '../tables/intl-street-words.js';
+import { asciiFold, type Classified } from './classify.js';
+import { looksLikeStreet, plainWords, type Segment } from './segments.js';
+import { splitStreet } from './split-street.js';
+import { type ParseState, type Span, spanText } from './state.js';
+import { findUnitStart, isUnitSegment, unitStartsAt } from './units.js';
+
+const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
+
+const GRID = /^[NSEW]\d+$/;
+
+const URBANIZATION = new Set(['URB', 'URBANIZACION', 'URBANIZACIÓN']);
+
+/** Puerto Rico: "URB Las Gladiolas 150 Calle A" - the urbanization precedes the street. */
+export function takeUrbanization(s: ParseState, span: Span): boolean {
+  const t = s.tokens;
+  if (!URBANIZATION.has(t[span.start].key) || span.end - span.start < 2) return false;
+  s.detail.urbanization = spanText(t, { start: span.start + 1, end: span.end });
+  s.detail.fields.suburb = spanText(t, span);
+  return true;
+}
+
+export function assignStreetWithoutNumber(
+  s: ParseState,
+  seg: Segment,
+  houseParts: string[],
+  units: Span[],
+): void {
+  const t = s.tokens;
+  if (t[seg.start].unit && !t[seg.start].suffix && seg.end - seg.start <= 3) {
+    units.push(seg);
+    return;
+  }
+  // "Unit 26 Roper Close": a unit, then a street with no number.
+  if (unitStartsAt(t, seg.start, seg.end) && seg.end - seg.start > 3 && t[seg.start + 1].hasDigit) {
+    units.push({ start: seg.start, end: seg.start + 2 });
+    seg = { start: seg.start + 2, end: seg.end };
+  }
+  // "Achter Clarenburg, Utrecht": one plain part before a town found in its own segment.
+  const townAfter = s.city && t[s.city.start].seg !== t[seg.end - 1].seg && !s.state && !s.postcode;
+  if (townAfter && seg.start === 0 && seg.end === s.end && plainWords(t, seg)) {
+    setRoad(s, seg.start, seg.end);
+    return;
+  }
+  if (!looksLikeStreet(t, seg)) {
+    // "Terminal Tower Ste 1100": a building name, then its unit.
+    let u = seg.start + 1;
+    while (u < seg.end && !unitStartsAt(t, u, seg.end)) u++;
+    houseParts.push(spanText(t, { start: seg.start, end: u }));
+    if (u < seg.end) units.push({ start: u, end: seg.end });
+    return;
+  }
+  const unitStart = findUnitStart(t, seg.start + 1, seg.end);
+  setRoad(s, seg.start, unitStart);
+  if (unitStart < seg.end) units.push({ start: unitStart, end: seg.end });
+}
+
+export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
+  const t = s.tokens;
+  const d = s.detail;
+  const extraUnits: Span[] = [];
+  const before: Segment = { start: seg.start, end: hn };
+  if (hn > seg.start) {
+    // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
+    if (isUnitSegment(t, before)) extraUnits.push(before);
+    else if (!takeUrbanization(s, before)) houseParts.push(spanText(t, before));
+  }
+  let numEnd = hn + 1;
+  if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
+  const next = t[numEnd];
+  const after = t[numEnd + 1];
+  // "1536 C. Hunt Drive": a letter then a real word; not "2964 L B J Fwy" or "4715 F 41".
+  const wordAfter =
+    after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit && !after.connector;
+  if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
+    numEnd++;
+  } else if (next && next.seg === t[hn].seg && NUMBER_SUFFIXES.has(next.key) && numEnd + 1 < seg.end) {
+    // "1 bis Av. Amélie": French and Italian repeat suffixes belong to the number.
+    numEnd++;
+  }
+  // "W148 N9748 Tree Tops Dr": Wisconsin grid addresses have a two-part number.
+  if (
+    GRID.test(t[hn].key) &&
+    numEnd === hn + 1 &&
+    GRID.test(t[numEnd]?.key ?? '') &&
+    t[numEnd].seg === t[hn].seg
+  )
+    numEnd++;
+  d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
+  splitUnitFromNumber(s, t[hn], numEnd === hn + 1);
+  const unitStart = findUnitStart(t, numEnd + 1, seg.end);
+  const nameStart = buildingNameAfterStreet(t, numEnd, unitStart);
+  setRoad(s, numEnd, nameStart);
+  if (nameStart < unitStart) houseParts.push(spanText(t, { start: nameStart, end: unitStart }));
+  if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
+  return extraUnits;
+}
+
+/**
+ * "5/20 George St" (Australia, unit 5 of number 20) and "200-123 Main St" (Canada, unit
+ * 200 of civic 123): the unit is written in front of the number.
+ */
+function splitUnitFromNumber(s: ParseState, tok: Classified, alone: boolean): void {
+  if (!alone) return;
+  const d = s.detail;
+  const slash = /^([0-9A-Z]+)\/(\d+[A-Z]?)$/i.exec(tok.raw);
+  const dash = d.countryCode === 'CA' ? /^([0-9A-Z]+)-(\d+[A-Z]?)$/i.exec(tok.raw) : null;
+  const m = slash && !tok.fraction ? slash : dash;
+  if (!m) return;
+  d.fields.houseNumber = m[2];
+  d.unit.id = m[1].toUpperCase();
+  d.fields.unit = m[1];
+}
+
+/**
+ * Where a street written before its number starts: "Eschenbraeu Braeurei Triftstrasse 67"
+ * and "Museo del Prado C. de Ruiz de Alarcón, 23" open with a name that is the house.
+ */
+export function intlRoadStart(t: Classified[], start: number, end: number): number {
+  if (t[start].intlPrefix) return start;
+  for (let k = end - 1; k > start; k--) {
+    if (t[k].intlPrefix && !t[k].dir) return k;
+    // Only with two or more words before it: "Gamle Drammensvei" is one street.
+    const compound = t[k].intlSuffix && !t[k].suffix && !isBareIntlSuffix(asciiFold(t[k].key));
+    if (compound && k === end - 1 && k - start >= 2) return k;
+  }
+  return start;
+}
+
+export function assignNumberAfter(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
+  const t = s.tokens;
+  const d = s.detail;
+  d.layout = 'intl';
+  const roadStart = intlRoadStart(t, seg.start, hn);
+  if (roadStart > seg.start) houseParts.push(spanText(t, { start: seg.start, end: roadStart }));
+  setRoad(s, roadStart, hn);
+  let numEnd = hn + 1;
+  if (numEnd < seg.end && t[numEnd].letter && numEnd + 1 === seg.end) numEnd++;
+  d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
+  if (numEnd < seg.end) {
+    if (t[numEnd].unit) return [{ start: numEnd, end: seg.end }];
+    if (!s.city) s.city = { start: numEnd, end: seg.end };
+    else return [{ start: numEnd, end: seg.end }];
+  }
+  return [];
+}
+
+const BUILDING_WORDS = new Set([
+  'TOWER',
+  'TOWERS',
+  'APARTMENTS',
+  'APTS',
+  'FLATS',
+  'LOFTS',
+  'TOWNHOMES',
+  'CONDOMINIUMS',
+  'CONDOS',
+  'BUILDING',
+  'BLDG',
+  'HALL',
+  'HOUSE',
+  'CENTER',
+  'CENTRE',
+  'COMMONS',
+  'RESIDENCES',
+  'SUITES',
+  'MALL',
+  'GARDENS',
+  'COVE',
+  'COURT',
+  'PLAZA',
+]);
+
+/**
+ * "15955 Frederick Rd The Reed", "1100 Brickell Bay Dr Panorama Tower": words after a
+ * complete street that name a building. Returns where the name starts (or `end`).
+ */
+function buildingNameAfterStreet(t: Classified[], start: number, end: number): number {
+  for (let p = start + 1; p < end - 1; p++) {
+    if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
+    let e = p + 1;
+    if (t[e].dir && e + 1 < end) e++;
+    const rest = t.slice(e, end);
+    if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;
+    const last = rest[rest.length - 1];
+    if (t[e].key === 'THE' || (rest.length >= 2 && BUILDING_WORDS.has(last.key))) return e;
+    return end;
+  }
+  return end;
+}
+
+export function setRoad(s: ParseState, start: number, end: number): void {
+  if (end <= start) return;
+  const t = s.tokens;
+  const d = s.detail;
+  d.fields.road = spanText(t, { start, end });
+  const c = t.slice(start, end).findIndex((tok, k) => tok.connector && k > 0 && start + k < end - 1);
+  if (c >= 0 && t[start + c].key !== 'Y') {
+    const at = start + c;
+    d.intersection = { first: spanText(t, { start, end: at }), second: spanText(t, { start: at + 1, end }) };
+    d.street = splitStreet(t, start, at);
+    return;
+  }
+  if (URBANIZATION.has(t[start].key) && end - start > 1) {
+    d.urbanization = spanText(t, { start: start + 1, end });
+  }
+  d.street = splitStreet(t, start, end);
+}

@@ -1,0 +1,163 @@
+/**
+ * Units and floors: where a unit starts in a street line, which segments are only units,
+ * and how unit text becomes the unit, level and PO box fields.
+ */
+import { FLOOR_WORDS } from '../tables/number-words.js';
+import type { Classified } from './classify.js';
+import type { Segment } from './segments.js';
+import { matchSpecial } from './special.js';
+import { afterRouteWord } from './split-street.js';
+import { type ParseState, type Span, spanText } from './state.js';
+
+/** A unit designator that really opens a unit here: with an id when it needs one. */
+export function unitStartsAt(t: Classified[], p: number, end: number): boolean {
+  const u = t[p]?.unit;
+  if (!u || p >= end) return false;
+  const next = p + 1 < end ? t[p + 1] : undefined;
+  if (u.requiresId) return !!next && (next.hasDigit || next.letter || next.key === '#');
+  return !next || !!next.unit || next.hasDigit;
+}
+
+/** "Apt 4", "Suite 100", "Flat 14", "Basement": a segment that is only a unit. */
+export function isUnitSegment(t: Classified[], seg: Segment): boolean {
+  if (isUnitRun(t, seg)) return true;
+  const first = t[seg.start];
+  const second = seg.end - seg.start === 2 ? t[seg.start + 1] : undefined;
+  // "41st Floor", "3 Fl": a floor written before the street.
+  if (second?.unit?.isLevel && (first.ordinal || first.num || FLOOR_WORDS.has(first.key))) return true;
+  if (!first.unit) return false;
+  const len = seg.end - seg.start;
+  if (!first.unit.requiresId) return len === 1;
+  return len <= 3 && t.slice(seg.start + 1, seg.end).some((x) => x.hasDigit || x.letter);
+}
+
+/** "Dept 528 4th Floor", "Ste 200 Bldg 17": a run made only of unit and floor groups. */
+function isUnitRun(t: Classified[], seg: Segment): boolean {
+  let i = seg.start;
+  let groups = 0;
+  while (i < seg.end) {
+    const tok = t[i];
+    const next = i + 1 < seg.end ? t[i + 1] : undefined;
+    if ((tok.ordinal || tok.num) && next?.unit?.isLevel) i += 2;
+    else if (tok.unit?.requiresId && next && (next.hasDigit || next.letter)) i += 2;
+    else if (tok.unit?.requiresId && next?.key === '#' && i + 2 < seg.end && t[i + 2].hasDigit) i += 3;
+    else return false;
+    groups++;
+  }
+  return groups >= 2;
+}
+
+/**
+ * First unit designator (or "5th Floor", "Ground Floor") after at least one street token;
+ * failing that, a trailing id with digits ("801 S Canal St C1S", "203 N Wabash 608").
+ */
+export function findUnitStart(t: Classified[], from: number, end: number): number {
+  for (let p = from; p < end; p++) {
+    const tok = t[p];
+    if (p > from && matchSpecial(t, p, end)) return p;
+    if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
+    // "Main & Side": after a connector the word is the second street.
+    if (t[p - 1]?.connector) continue;
+    // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
+    const nextTok = p + 1 < end ? t[p + 1] : undefined;
+    if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
+    // "4004 Ocean Front Apt 410": FRONT is a street type here, the unit starts after it.
+    if (!tok.unit.requiresId && (tok.suffix || tok.caType) && nextTok?.unit) continue;
+    // "Poplar Level Road": a designator that needs an id is only one when an id follows.
+    if (
+      tok.unit.requiresId &&
+      nextTok &&
+      !nextTok.hasDigit &&
+      !nextTok.letter &&
+      nextTok.key !== '#' &&
+      !nextTok.unit
+    )
+      continue;
+    if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
+    if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
+    const before = p - 1 >= from ? t[p - 1] : undefined;
+    if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
+      return p - 1;
+    return p;
+  }
+  const last = end - 1;
+  if (last < from || t[last - 1].connector) return end;
+  // "12 Calle 5", "Avenue J": a type word alone before the id is the street's name.
+  const lone = t[from - 1];
+  if (last === from && (lone.suffix || lone.caType || lone.intlPrefix)) return end;
+  // "1260 Arrow Highway Blg E": an unknown designator and a letter after a typed street.
+  const w = t[last - 1];
+  const typed = last - 2 >= from - 1 && (t[last - 2].suffix || t[last - 2].caType);
+  const plainWord = !w.hasDigit && !w.dir && !w.suffix && !w.caType && w.key !== '#' && w.key.length <= 4;
+  if (t[last].letter && !t[last].dir && typed && plainWord && !afterRouteWord(t, from - 1, last)) {
+    return last - 1;
+  }
+  if (t[last].hasDigit && !t[last].ordinal && !afterRouteWord(t, from - 1, last)) {
+    // "Riverfront Drive Mailbox 2825", "Bonhomme Ave St 1400": a word and an id after a complete street.
+    const word = t[last - 1];
+    const before = last - 2 >= from ? t[last - 2] : undefined;
+    if (
+      !word.hasDigit &&
+      !word.dir &&
+      !word.suffix &&
+      !word.caType &&
+      before &&
+      (before.suffix || before.caType || before.dir)
+    )
+      return last - 1;
+    return last;
+  }
+  // "1160 Park Ave W 4 N": an id and a directional after the street.
+  if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from - 1, last - 1))
+    return last - 1;
+  // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
+  const prior = t[last - 1];
+  // "9912 S Avenue H" keeps its letter: the street needs a name besides the type.
+  const named = t.slice(from - 1, last - 1).some((x) => !x.dir);
+  const routeLetter = afterRouteWord(t, from - 1, last);
+  // "1 S 280 Summit Court B", "4315 Webster Avenue LH": a short code after the street type.
+  const code = t[last].letter || (/^[A-Z]{2}$/.test(t[last].key) && !t[last].suffix && !t[last].caType);
+  if (named && !routeLetter && code && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
+    return last;
+  return end;
+}
+
+export function assignUnits(s: ParseState, spans: Span[]): void {
+  const t = s.tokens;
+  const d = s.detail;
+  const units: string[] = [];
+  const levels: string[] = [];
+  for (const span of spans) {
+    if (span.end <= span.start) continue;
+    let special = matchSpecial(t, span.start, span.end);
+    for (let k = span.start + 1; !special && !d.special && k < span.end; k++)
+      special = matchSpecial(t, k, span.end);
+    if (special && !d.special) {
+      // "3523 Williams St, POB 477", "2nd Floor POB 130": a box among the units is the PO box.
+      d.special = special.special;
+      d.fields.poBox = spanText(t, special);
+      if (special.start > span.start) {
+        const before = { start: span.start, end: special.start };
+        const floor = t[span.start].unit?.isLevel || t[span.start + 1]?.unit?.isLevel;
+        (floor ? levels : units).push(spanText(t, before));
+      }
+      if (special.end < span.end) units.push(spanText(t, { start: special.end, end: span.end }));
+      continue;
+    }
+    const text = spanText(t, span);
+    const first = t[span.start];
+    const second = t[span.start + 1];
+    const floorWord = first.ordinal || first.num || FLOOR_WORDS.has(first.key);
+    const isLevel = first.unit?.isLevel || (floorWord && second?.unit?.isLevel && second.seg === first.seg);
+    (isLevel ? levels : units).push(text);
+    if (!isLevel && !d.unit.designator && first.unit) {
+      d.unit.designator = first.key;
+      const id = t.slice(span.start + 1, span.end).find((x) => x.key !== '#');
+      if (id) d.unit.id = id.key;
+    } else if (!isLevel && !d.unit.id && !first.unit) {
+      d.unit.id = first.key;
+    }
+  }
+  if (units.length) d.fields.unit = units.join(' ');
+  if (levels.length) d.fields.level = levels.join(' ');
+}
