@@ -5,7 +5,7 @@ import {
   type Coverage,
 } from '../engines/address/verify/candidate-source.js';
 import { ZipBlock } from '../engines/address/verify/zip-block.js';
-import { areasVersion, coveredAreas, pointsInZip } from './points.repo.js';
+import { areasVersion, coveredAreas, pointsInZip, zipsWithStreet } from './points.repo.js';
 
 export interface PgSourceOptions {
   /** ZIP blocks kept in memory (least recently used dropped first). */
@@ -51,6 +51,10 @@ export class PgSource implements CandidateSource {
   invalidate(): void {
     this.cover = undefined;
     this.blocks.clear();
+  }
+
+  zipsWithStreet(state: string, name: string): Promise<string[]> {
+    return zipsWithStreet(this.db, state, name);
   }
 
   async block(zip: string): Promise<ZipBlock | undefined> {

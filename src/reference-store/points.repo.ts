@@ -61,3 +61,12 @@ export async function areasVersion(db: Queryable): Promise<string> {
   );
   return res.rows[0].v;
 }
+
+/** ZIPs of a state that have a street of this name (uses address_points_state_street). */
+export async function zipsWithStreet(db: Queryable, state: string, name: string): Promise<string[]> {
+  const res = await db.query(
+    'SELECT DISTINCT zip FROM address_points WHERE state = $1 AND street_name = $2 LIMIT 200',
+    [state, name],
+  );
+  return res.rows.map((r) => r.zip);
+}

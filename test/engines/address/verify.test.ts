@@ -66,6 +66,7 @@ const CASES: Array<[VerifyInput, string, string, string, string]> = [
     '1920 NEWBURG RD',
     '40205',
   ],
+  ['1920 NEWBURG RD, KY', 'corrected', 'postalOrZip: Missing Value: Zip Code; city: Missing Value: City', '1920 NEWBURG RD', '40205'],
   ['3119 S 2ND ST, KY 40208', 'corrected', 'city: Missing Value: City', '3119 S 2ND ST', '40208'],
   [
     '533 EAST LIBERTY ST, LOUISVILLE, KY 40202',

@@ -19,23 +19,29 @@ export interface Area {
 const usZip = (zip: string | undefined) =>
   zip && /^\d{5}(-?\d{4})?$/.test(zip) ? zip.slice(0, 5) : undefined;
 
-/** At most this many covered ZIPs are searched for an input that names only a state. */
-export const STATE_SEARCH_LIMIT = 400;
+/** The state code an input names (code or full name), if any. */
+export function stateOf(read: ReadAddress): string | undefined {
+  const region = read.state ? reference.stateByNameOrCode(read.state) : undefined;
+  return region ? (region.country === 'US' ? region.state.code : region.province.code) : undefined;
+}
 
 export function cityZips(coverage: Coverage, city: string, state: string): string[] {
   const fromZipData = reference.zipsForCity(city, state).map((z) => z.zip);
   return [...fromZipData, ...(coverage.cityZips.get(`${state}|${city}`) ?? [])];
 }
 
-export function resolveArea(read: ReadAddress, coverage: Coverage): Area {
+/**
+ * `streetZips`: for an input with neither city nor ZIP, the ZIPs of its state that have
+ * the street (the store looks them up by index), so the search does not walk the state.
+ */
+export function resolveArea(read: ReadAddress, coverage: Coverage, streetZips: string[] = []): Area {
   const zip = usZip(read.zip);
   const zipRecord = zip ? reference.zip(zip) : undefined;
-  const region = read.state ? reference.stateByNameOrCode(read.state) : undefined;
-  const state = region ? (region.country === 'US' ? region.state.code : region.province.code) : undefined;
+  const state = stateOf(read);
   let lists: { near: string[]; typoZips: Set<string> } | undefined;
   // The ZIP lists are built on first use: most inputs match in their own ZIP and never need them.
   const build = () => {
-    lists ??= nearZips(read, coverage, zip, zipRecord, state);
+    lists ??= nearZips(read, coverage, zip, zipRecord, state, streetZips);
     return lists;
   };
   return {
@@ -57,6 +63,7 @@ function nearZips(
   zip: string | undefined,
   zipRecord: ZipRecord | undefined,
   state: string | undefined,
+  streetZips: string[],
 ) {
   const ordered: string[] = [];
   if (zip) ordered.push(zip);
@@ -64,9 +71,8 @@ function nearZips(
   if (read.city && cityState) ordered.push(...cityZips(coverage, read.city, cityState));
   if (!read.city && zipRecord)
     ordered.push(...cityZips(coverage, zipRecord.city.toUpperCase(), zipRecord.state));
-  // Neither city nor ZIP: the whole state, exact streets only, within a bound (documented).
-  if (!zip && !read.city && state)
-    ordered.push(...(coverage.stateZips.get(state) ?? []).slice(0, STATE_SEARCH_LIMIT));
+  // Neither city nor ZIP: the state's ZIPs that have the street (exact streets only).
+  if (!zip && !read.city && state) ordered.push(...streetZips);
   const typoZips = new Set(zip || read.city ? ordered : []);
   // A mistyped last digit usually stays in the same sectional center (first three digits).
   if (zip) ordered.push(...(coverage.sectional.get(zip.slice(0, 3)) ?? []));

@@ -8,8 +8,6 @@ export interface Coverage {
   cityZips: ReadonlyMap<string, readonly string[]>;
   /** First three digits (sectional center) -> covered ZIPs. */
   sectional: ReadonlyMap<string, readonly string[]>;
-  /** State -> covered ZIPs (an input with neither city nor ZIP is searched state-wide). */
-  stateZips: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Builds the coverage indexes from ZIP -> (state, city names). */
@@ -17,7 +15,6 @@ export function buildCoverage(rows: Iterable<{ zip: string; state: string; city:
   const zips = new Map<string, Set<string>>();
   const cityZips = new Map<string, string[]>();
   const sectional = new Map<string, string[]>();
-  const stateZips = new Map<string, string[]>();
   for (const { zip, state, city } of rows) {
     const name = city.toUpperCase();
     let cities = zips.get(zip);
@@ -25,14 +22,13 @@ export function buildCoverage(rows: Iterable<{ zip: string; state: string; city:
       cities = new Set();
       zips.set(zip, cities);
       push(sectional, zip.slice(0, 3), zip);
-      push(stateZips, state, zip);
     }
     if (cities.has(name)) continue;
     cities.add(name);
     const key = `${state}|${name}`;
     push(cityZips, key, zip);
   }
-  return { zips, cityZips, sectional, stateZips };
+  return { zips, cityZips, sectional };
 }
 
 /**
@@ -43,6 +39,8 @@ export interface CandidateSource {
   coverage(): Coverage | Promise<Coverage>;
   /** All points of a ZIP, or undefined when it has none. */
   block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined>;
+  /** ZIPs of a state with a street of this (standardized) name: inputs with neither city nor ZIP. */
+  zipsWithStreet(state: string, name: string): string[] | Promise<string[]>;
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -28,6 +28,13 @@ export class MemorySource implements CandidateSource {
     return this.cached;
   }
 
+  zipsWithStreet(state: string, name: string): string[] {
+    const zips: string[] = [];
+    for (const [zip, list] of this.points)
+      if (list.some((p) => p.state === state && p.street.name === name)) zips.push(zip);
+    return zips;
+  }
+
   block(zip: string): ZipBlock | undefined {
     let block = this.blocks.get(zip);
     if (!block) {

@@ -1,4 +1,4 @@
-import { type Area, resolveArea } from './area.js';
+import { type Area, resolveArea, stateOf } from './area.js';
 import { settleArea, zipFromArea } from './area-corrections.js';
 import type { CandidateSource } from './candidate-source.js';
 import { Findings } from './findings.js';
@@ -28,7 +28,9 @@ export async function verifyAddress(source: CandidateSource, input: VerifyInput)
 
 async function verifyReading(source: CandidateSource, read: ReadAddress): Promise<Verification> {
   const coverage = await source.coverage();
-  const area = resolveArea(read, coverage);
+  const state = !read.zip && !read.city && read.street ? stateOf(read) : undefined;
+  const streetZips = state && read.street ? await source.zipsWithStreet(state, read.street.name) : [];
+  const area = resolveArea(read, coverage, streetZips);
   const findings = new Findings();
   const base = {
     read,
