@@ -143,6 +143,19 @@ describe('webhook delivery', { concurrency: true }, () => {
     assert.deepEqual(list.data.map((i: { statusCode: number }) => i.statusCode).sort(), [0, 0, 200]);
   });
 
+  test('only order events carry orderID', async () => {
+    const { org, key, receiver, webhook } = await setup({ enabledEvents: ['tracker.visited'] });
+    await emitEvent(server.runtime.db.pool, org, 'test', 'tracker.visited', {
+      id: 'tracker_1',
+      visitCount: 1,
+    });
+    await receiver.waitFor(1);
+    const [inv] = (await invocations(key, webhook.id, 1)).data;
+    assert.equal(inv.type, 'tracker.visited');
+    assert.equal(inv.orderID, undefined);
+    await receiver.close();
+  });
+
   test('redirects are not followed: a 302 is a failed attempt', async () => {
     const { org, key, receiver, webhook } = await setup({}, (d) => (d.path === '/hook' ? 302 : 200));
     await emitEvent(server.runtime.db.pool, org, 'test', 'letter.created', letter());

@@ -25,6 +25,11 @@ export const EVENT_TYPES = Object.freeze([
 
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Events about an order (letter, postcard, ...): their invocations carry the order's id as orderID. */
+export function isOrderEventType(type: EventType): boolean {
+  return (ORDER_KINDS as readonly string[]).includes(type.slice(0, type.lastIndexOf('.')));
+}
+
 export function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { queueForWebhooks } from '../webhooks/delivery/outbox.repo.js';
-import type { EventType } from './event-types.js';
+import { type EventType, isOrderEventType } from './event-types.js';
 import { insertEvent } from './events.repo.js';
 
 export interface EventInput {
@@ -45,6 +45,6 @@ export async function recordEvent(
     createdAt: now.toISOString(),
   };
   await insertEvent(tx, scope.orgId, doc, `${doc.type} ${input.data.id}`.toLowerCase());
-  await queueForWebhooks(tx, scope, doc.id, doc.type, input.data.id);
+  await queueForWebhooks(tx, scope, doc.id, doc.type, isOrderEventType(doc.type) ? input.data.id : undefined);
   return doc;
 }
