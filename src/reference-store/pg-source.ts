@@ -8,8 +8,8 @@ import { ZipBlock } from '../engines/address/verify/zip-block.js';
 import { areasVersion, coveredAreas, pointsInZip, zipsWithStreet } from './points.repo.js';
 
 export interface PgSourceOptions {
-  /** ZIP blocks kept in memory (least recently used dropped first). */
-  maxBlocks?: number;
+  /** Points kept in memory across cached ZIP blocks (least recently used ZIP dropped first). */
+  maxPoints?: number;
   /** How often to check whether another process imported points. */
   recheckMs?: number;
 }
@@ -24,14 +24,16 @@ export class PgSource implements CandidateSource {
   private cover: Coverage | undefined;
   private version = '';
   private checkedAt = 0;
-  private readonly maxBlocks: number;
+  private readonly maxPoints: number;
+  private cachedPoints = 0;
   private readonly recheckMs: number;
 
   constructor(
     private readonly db: Queryable,
     options: PgSourceOptions = {},
   ) {
-    this.maxBlocks = options.maxBlocks ?? 4000;
+    // ~800 bytes of heap per cached point (docs/benchmarks.md): 500,000 points is ~400 MB.
+    this.maxPoints = options.maxPoints ?? 500_000;
     this.recheckMs = options.recheckMs ?? 5000;
   }
 
@@ -43,6 +45,7 @@ export class PgSource implements CandidateSource {
       this.cover = buildCoverage(await coveredAreas(this.db));
       this.version = version;
       this.blocks.clear();
+      this.cachedPoints = 0;
     }
     return this.cover;
   }
@@ -51,6 +54,7 @@ export class PgSource implements CandidateSource {
   invalidate(): void {
     this.cover = undefined;
     this.blocks.clear();
+    this.cachedPoints = 0;
   }
 
   zipsWithStreet(state: string, name: string): Promise<string[]> {
@@ -67,7 +71,12 @@ export class PgSource implements CandidateSource {
     const points = await pointsInZip(this.db, zip);
     const block = points.length ? new ZipBlock(zip, points) : null;
     this.blocks.set(zip, block);
-    if (this.blocks.size > this.maxBlocks) this.blocks.delete(this.blocks.keys().next().value!);
+    this.cachedPoints += points.length;
+    for (const [oldest, old] of this.blocks) {
+      if (this.cachedPoints <= this.maxPoints || oldest === zip) break;
+      this.blocks.delete(oldest);
+      this.cachedPoints -= old?.size ?? 0;
+    }
     return block ?? undefined;
   }
 }

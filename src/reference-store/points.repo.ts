@@ -20,31 +20,50 @@ interface PointRow {
   lon: number;
 }
 
-function toPoint(r: PointRow): ReferencePoint {
-  const street = {
-    ...(r.pre_direction ? { preDirection: r.pre_direction } : {}),
-    ...(r.pre_type ? { preType: r.pre_type } : {}),
-    name: r.street_name,
-    ...(r.street_type ? { type: r.street_type } : {}),
-    ...(r.post_direction ? { postDirection: r.post_direction } : {}),
+/**
+ * Rows -> points, sharing one string per distinct value and one street object per street:
+ * a ZIP block repeats its ZIP, state, city and street names thousands of times.
+ */
+function toPoints(rows: PointRow[]): ReferencePoint[] {
+  const strings = new Map<string, string>();
+  const one = (v: string) => {
+    const seen = strings.get(v);
+    if (seen !== undefined) return seen;
+    strings.set(v, v);
+    return v;
   };
-  return {
-    zip: r.zip,
-    state: r.state,
-    city: r.city,
-    number: r.number,
-    street,
-    ...(r.unit_designator ? { unitDesignator: r.unit_designator } : {}),
-    ...(r.unit_id ? { unitId: r.unit_id } : {}),
-    lat: r.lat,
-    lon: r.lon,
-  };
+  const streets = new Map<string, ReferencePoint['street']>();
+  return rows.map((r) => {
+    const streetId = `${r.pre_direction}|${r.pre_type}|${r.street_name}|${r.street_type}|${r.post_direction}`;
+    let street = streets.get(streetId);
+    if (!street) {
+      street = {
+        ...(r.pre_direction ? { preDirection: one(r.pre_direction) } : {}),
+        ...(r.pre_type ? { preType: one(r.pre_type) } : {}),
+        name: one(r.street_name),
+        ...(r.street_type ? { type: one(r.street_type) } : {}),
+        ...(r.post_direction ? { postDirection: one(r.post_direction) } : {}),
+      };
+      streets.set(streetId, street);
+    }
+    return {
+      zip: one(r.zip),
+      state: one(r.state),
+      city: one(r.city),
+      number: r.number,
+      street,
+      ...(r.unit_designator ? { unitDesignator: one(r.unit_designator) } : {}),
+      ...(r.unit_id ? { unitId: r.unit_id } : {}),
+      lat: r.lat,
+      lon: r.lon,
+    };
+  });
 }
 
 /** Every point of one ZIP (uses the zip index). */
 export async function pointsInZip(db: Queryable, zip: string): Promise<ReferencePoint[]> {
   const res = await db.query<PointRow>(`SELECT ${COLUMNS} FROM address_points WHERE zip = $1`, [zip]);
-  return res.rows.map(toPoint);
+  return toPoints(res.rows);
 }
 
 /** The coverage table: one row per ZIP and city name. */

@@ -37,7 +37,11 @@ export class ZipBlock {
     for (const p of points) this.add(p);
   }
 
+  /** How many points the block holds (cache accounting). */
+  size = 0;
+
   private add(p: ReferencePoint): void {
+    this.size++;
     if (p.unitId) this.recordsUnits = true;
     const key = streetKey(p.street);
     let street = this.streets.get(key);
