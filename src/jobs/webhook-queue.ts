@@ -20,11 +20,12 @@ export interface DeliveryJob {
 /**
  * pg-boss's own retries only cover a worker that died mid-attempt (the job expires and is
  * fetched again); the 1 h / 2 h / 4 h schedule is ours, one new job per retry with startAfter.
+ * The expiry is generous because a job may also wait behind earlier jobs of its order.
  */
 export async function createDeliveryQueue(boss: PgBoss, timeoutMs: number): Promise<void> {
   await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, {
     name: WEBHOOK_DELIVERY_QUEUE,
-    expireInSeconds: Math.max(60, Math.ceil((timeoutMs * 3) / 1000)),
+    expireInSeconds: Math.max(120, Math.ceil((timeoutMs * 6) / 1000)),
     retryLimit: 20,
     retryDelay: 30,
   });
