@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  explainParse,
-  parseAddress,
-  parseAddressDetail,
-  reference,
-} from '../../../src/engines/address/index.js';
+import { explainParse, parseAddress, parseAddressDetail } from '../../../src/engines/address/index.js';
 
 const FIELDS = new Set([
   'house',
@@ -46,12 +41,10 @@ test('non-string input never throws', () => {
   assert.deepEqual(parseAddress(12345 as unknown as string), { postcode: '12345' });
 });
 
-test('10 KB of text is answered quickly and cleanly', () => {
+// Speed is measured in bench/parse.ts, not asserted here (the machine is shared and noisy).
+test('10 KB of text is answered cleanly', () => {
   const big = '123 Main St Apt 4 '.repeat(600);
-  reference.warm(); // load the reference data outside the timing
-  const t0 = performance.now();
   const r = parseAddress(big);
-  assert.ok(performance.now() - t0 < 50);
   assertClean(r);
   assert.equal(r.houseNumber, '123');
 });

@@ -2,7 +2,6 @@
  * Corpus tests: test/corpus/address/<country>.txt, one case per line:
  *   INPUT => field=value; field=value
  * The parse must produce exactly the listed fields with exactly these values.
- * A line starting with "TODO " is a known gap: reported as a todo, not a failure.
  * Lines starting with # are comments.
  */
 import assert from 'node:assert/strict';
@@ -18,7 +17,6 @@ export interface CorpusCase {
   line: number;
   input: string;
   expected: Record<string, string>;
-  todo: boolean;
 }
 
 export function readCorpus(file: string): CorpusCase[] {
@@ -26,17 +24,15 @@ export function readCorpus(file: string): CorpusCase[] {
   readFileSync(file, 'utf8')
     .split('\n')
     .forEach((raw, i) => {
-      let text = raw.trim();
+      const text = raw.trim();
       if (!text || text.startsWith('#')) return;
-      const todo = text.startsWith('TODO ');
-      if (todo) text = text.slice(5);
       const [input, fields = ''] = text.split(' => ');
       const expected: Record<string, string> = {};
       for (const pair of fields.split('; ').filter(Boolean)) {
         const at = pair.indexOf('=');
         expected[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
       }
-      cases.push({ line: i + 1, input: input.replace(/\\n/g, '\n'), expected, todo });
+      cases.push({ line: i + 1, input: input.replace(/\\n/g, '\n'), expected });
     });
   return cases;
 }
@@ -54,7 +50,7 @@ for (const file of files) {
     const cases = readCorpus(join(DIR, file));
     test('has cases', () => assert.ok(cases.length >= 10, `${file} has ${cases.length} cases`));
     for (const c of cases) {
-      test(`${file}:${c.line} ${c.input}`, { todo: c.todo }, () => {
+      test(`${file}:${c.line} ${c.input}`, () => {
         assert.deepEqual({ ...parseAddress(c.input) }, c.expected);
       });
     }
