@@ -66,7 +66,13 @@ const CASES: Array<[VerifyInput, string, string, string, string]> = [
     '1920 NEWBURG RD',
     '40205',
   ],
-  ['1920 NEWBURG RD, KY', 'corrected', 'postalOrZip: Missing Value: Zip Code; city: Missing Value: City', '1920 NEWBURG RD', '40205'],
+  [
+    '1920 NEWBURG RD, KY',
+    'corrected',
+    'postalOrZip: Missing Value: Zip Code; city: Missing Value: City',
+    '1920 NEWBURG RD',
+    '40205',
+  ],
   ['3119 S 2ND ST, KY 40208', 'corrected', 'city: Missing Value: City', '3119 S 2ND ST', '40208'],
   [
     '533 EAST LIBERTY ST, LOUISVILLE, KY 40202',
@@ -175,6 +181,20 @@ const CASES: Array<[VerifyInput, string, string, string, string]> = [
     '1600 PENNSYLVANIA AVE NW',
     '',
   ],
+  [
+    'PO BOX 123, LOUISVILLE, KY 40202',
+    'failed',
+    'generic: Missing Value: Reference address data for this area (street and number not confirmed)',
+    'PO BOX 123',
+    '40202',
+  ],
+  [
+    '24 Sussex Dr, Ottawa, ON K1M 1M4',
+    'failed',
+    'generic: Missing Value: Reference address data for this area (street and number not confirmed)',
+    '24 SUSSEX DR',
+    'K1M 1M4',
+  ],
 ];
 
 const text = (errors: Record<string, string[] | undefined>) =>
@@ -214,6 +234,19 @@ describe('verification engine: shape and extras', () => {
       accuracyType: 'rooftop',
       location: { lat: 38.2211, lng: -85.711 },
     });
+  });
+
+  test('Canada: country ca, province name, postal code kept in Canada Post form', async () => {
+    const r = await verifier.verify({
+      line1: '24 Sussex Dr',
+      city: 'Ottawa',
+      provinceOrState: 'Ontario',
+      postalOrZip: 'k1m1m4',
+    });
+    assert.deepEqual(
+      [r.country, r.countryName, r.provinceOrState, r.postalOrZip],
+      ['ca', 'CANADA', 'ON', 'K1M 1M4'],
+    );
   });
 
   test('a missing number on a known street is interpolated; an unknown street gets the ZIP centre', async () => {

@@ -24,14 +24,15 @@ export function settleArea(
   const record = zip ? reference.zip(zip) : undefined;
   const state = record?.state ?? area.state;
   const city = record?.city.toUpperCase() ?? pointCity ?? read.city;
-  const givenZip = read.zip?.slice(0, 5);
+  const givenZip = postalKey(read.zip);
   if (!read.zip) findings.correction('postalOrZip', 'Missing Value', 'Zip Code');
-  else if (zip && givenZip !== zip) findings.correction('postalOrZip', 'Incorrect Value', 'Zip Code');
+  else if (zip && givenZip !== postalKey(zip))
+    findings.correction('postalOrZip', 'Incorrect Value', 'Zip Code');
   if (!read.state) findings.correction('provinceOrState', 'Missing Value', 'State');
   else if (!area.state || (state && area.state !== state))
     findings.correction('provinceOrState', 'Incorrect Value', 'State');
   if (!read.city) findings.correction('city', 'Missing Value', 'City');
-  else if (zip && !cityFits(read.city, zip, state, pointCity))
+  else if (zip && (record || pointCity) && !cityFits(read.city, zip, state, pointCity))
     findings.correction('city', 'Incorrect Value', 'City');
   return { ...(zip ? { zip } : {}), ...(city ? { city } : {}), ...(state ? { state } : {}) };
 }
@@ -55,7 +56,20 @@ function cityFits(
 /** Outside coverage: the ZIP to answer with, from the input ZIP or a city with exactly one ZIP. */
 export function zipFromArea(read: ReadAddress, area: Area): string | undefined {
   if (area.zipRecord) return area.zipRecord.zip;
+  const canadian = canadianPostcode(read.zip);
+  if (canadian && reference.fsa(canadian)) return canadian;
   if (!read.city || !area.state) return undefined;
   const zips = [...new Set(reference.zipsForCity(read.city, area.state).map((z) => z.zip))];
   return zips.length === 1 ? zips[0] : undefined;
+}
+
+/** US: the 5-digit ZIP; Canada: the code without its space. */
+function postalKey(code: string | undefined): string | undefined {
+  return canadianPostcode(code)?.replace(' ', '') ?? code?.slice(0, 5);
+}
+
+/** "k1a0b1" -> "K1A 0B1" (Canada Post form), or undefined when it is not one. */
+export function canadianPostcode(code: string | undefined): string | undefined {
+  const m = /^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$/i.exec(code?.trim() ?? '');
+  return m ? `${m[1]} ${m[2]}`.toUpperCase() : undefined;
 }

@@ -1,3 +1,4 @@
+import { reference } from '../index.js';
 import { type Area, resolveArea, stateOf } from './area.js';
 import { settleArea, zipFromArea } from './area-corrections.js';
 import type { CandidateSource } from './candidate-source.js';
@@ -34,7 +35,7 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   const findings = new Findings();
   const base = {
     read,
-    country: read.country === 'CA' ? ('CA' as const) : ('US' as const),
+    country: countryOf(read),
     errors: findings.errors,
   };
   const street = { number: read.number, street: read.street, unit: read.unit, poBox: read.poBox };
@@ -91,7 +92,8 @@ function uncovered(
 ): Verification {
   const zip = zipFromArea(read, area);
   const settled = settleArea(read, area, zip, undefined, findings);
-  if (read.number && read.street)
+  // Nothing else failed (a PO box, a street out of coverage): say why it is not verified.
+  if (!findings.failed)
     findings.failure(
       'generic',
       'Missing Value',
@@ -104,4 +106,10 @@ function finish(findings: Findings, v: Omit<Verification, 'status'>): Verificati
   const status =
     findings.failed || v.depth !== 'point' ? 'failed' : findings.empty ? 'verified' : 'corrected';
   return { ...v, status, errors: findings.errors };
+}
+
+/** The input's country, else Canada when it names a province, else the US. */
+function countryOf(read: ReadAddress): 'US' | 'CA' {
+  if (read.country === 'CA' || read.country === 'US') return read.country;
+  return read.state && reference.stateByNameOrCode(read.state)?.country === 'CA' ? 'CA' : 'US';
 }
