@@ -187,6 +187,12 @@ describe('POST /v1/addver/verifications/batch', () => {
     const wrongType = await batch([GOOD, 7], key);
     assert.equal(wrongType.status, 400);
     assert.match(wrongType.body.message, /addresses\[1\] must be a freeform string or an address object/);
+    const tooLong = await batch([GOOD, 'x'.repeat(5000)], key);
+    assert.equal(tooLong.status, 400);
+    assert.match(tooLong.body.message, /addresses/);
+    const missing = await server.request('POST', '/v1/addver/verifications/batch', { key, json: {} });
+    assert.equal(missing.status, 400);
+    assert.match(missing.body.message, /addresses is required/);
     assert.equal(await used('verify-org'), before);
   });
 
