@@ -37,8 +37,13 @@ export class PgSource implements CandidateSource {
     this.recheckMs = options.recheckMs ?? 5000;
   }
 
-  async coverage(): Promise<Coverage> {
+  // Not `async`: a fresh answer is returned as a plain value, with no promise to wait on.
+  coverage(): Coverage | Promise<Coverage> {
     if (this.cover && Date.now() - this.checkedAt < this.recheckMs) return this.cover;
+    return this.reloadCoverage();
+  }
+
+  private async reloadCoverage(): Promise<Coverage> {
     const version = await areasVersion(this.db);
     this.checkedAt = Date.now();
     if (!this.cover || version !== this.version) {
@@ -61,13 +66,17 @@ export class PgSource implements CandidateSource {
     return zipsWithStreet(this.db, state, name);
   }
 
-  async block(zip: string): Promise<ZipBlock | undefined> {
+  block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined> {
     const cached = this.blocks.get(zip);
     if (cached !== undefined) {
       this.blocks.delete(zip);
       this.blocks.set(zip, cached); // most recently used goes last
       return cached ?? undefined;
     }
+    return this.load(zip);
+  }
+
+  private async load(zip: string): Promise<ZipBlock | undefined> {
     const points = await pointsInZip(this.db, zip);
     const block = points.length ? new ZipBlock(zip, points) : null;
     this.blocks.set(zip, block);

@@ -15,20 +15,33 @@ export interface StreetCandidate {
 
 const compact = (s: string) => s.replace(/\s+/g, '');
 
+/** The lookup keys of an input street, computed once per search rather than once per ZIP. */
+export interface StreetKeys {
+  key: string;
+  name: string;
+  joined: string;
+}
+
+export function streetKeys(input: StreetForm): StreetKeys {
+  return {
+    key: streetKey(input),
+    name: compact(input.name),
+    joined: compact(`${input.name}${input.type ?? ''}`),
+  };
+}
+
 /** Streets of one ZIP that are the input street written the same or with other type/directional. */
-export function findSameStreets(block: ZipBlock, input: StreetForm): StreetCandidate[] {
-  const exact = block.streets.get(streetKey(input));
+export function findSameStreets(block: ZipBlock, keys: StreetKeys): StreetCandidate[] {
+  const exact = block.streets.get(keys.key);
   if (exact) return [{ zip: block.zip, street: exact, kind: 'exact', distance: 0 }];
-  const sameName =
-    block.byName.get(compact(input.name)) ??
-    block.byJoinedName.get(compact(`${input.name}${input.type ?? ''}`));
+  const sameName = block.byName.get(keys.name) ?? block.byJoinedName.get(keys.joined);
   return (sameName ?? []).map((street) => ({ zip: block.zip, street, kind: 'name', distance: 0 }));
 }
 
 /** Streets of one ZIP whose name is a slip away: a mistyped directional or type, then letters. */
 export function findTypoStreets(block: ZipBlock, input: StreetForm): StreetCandidate[] {
   for (const variant of typoVariants(input)) {
-    const hits = findSameStreets(block, variant);
+    const hits = findSameStreets(block, streetKeys(variant));
     if (hits.length) return hits.map((c) => ({ ...c, kind: 'typo', distance: 1 }));
   }
   const name = compact(input.name);

@@ -1,6 +1,6 @@
 import type { Area } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
-import { findSameStreets, findTypoStreets, type StreetCandidate } from './match-street.js';
+import { findSameStreets, findTypoStreets, type StreetCandidate, streetKeys } from './match-street.js';
 import { numberKey, type StreetForm, streetKey } from './reference-point.js';
 import { partsMismatch } from './street-corrections.js';
 import type { ZipBlock } from './zip-block.js';
@@ -26,7 +26,8 @@ export async function searchStreet(
 ): Promise<StreetSearch> {
   const key = numberKey(number);
   // Fast path: the street and number exactly as written in the given ZIP.
-  const own = area.zip === givenZip && givenZip ? await source.block(givenZip) : undefined;
+  const ownBlock = area.zip === givenZip && givenZip ? source.block(givenZip) : undefined;
+  const own = ownBlock instanceof Promise ? await ownBlock : ownBlock;
   const exact = own?.streets.get(streetKey(street));
   if (own && exact?.byNumber.has(key))
     return {
@@ -36,11 +37,14 @@ export async function searchStreet(
     };
   const found: StreetCandidate[] = [];
   const blocks: ZipBlock[] = [];
+  const keys = streetKeys(street);
   for (const zip of area.near) {
-    const block = await source.block(zip);
+    const pending = source.block(zip);
+    // A cached block is used as is: awaiting a plain value still costs a microtask turn.
+    const block = pending instanceof Promise ? await pending : pending;
     if (!block) continue;
     blocks.push(block);
-    found.push(...findSameStreets(block, street));
+    found.push(...findSameStreets(block, keys));
     // The given ZIP having the exact street and number settles it; other ZIPs could only tie.
     if (zip === givenZip && found.some((c) => c.kind === 'exact' && c.street.byNumber.has(key))) break;
   }

@@ -28,7 +28,8 @@ export async function verifyAddress(source: CandidateSource, input: VerifyInput)
 }
 
 async function verifyReading(source: CandidateSource, read: ReadAddress): Promise<Verification> {
-  const coverage = await source.coverage();
+  const current = source.coverage();
+  const coverage = current instanceof Promise ? await current : current;
   const state = !read.zip && !read.city && read.street ? stateOf(read) : undefined;
   const streetZips = state && read.street ? await source.zipsWithStreet(state, read.street.name) : [];
   const area = resolveArea(read, coverage, streetZips);
