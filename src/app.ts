@@ -39,8 +39,10 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
   installMetrics(app);
   installHealth(app, deps.pool);
   installSignedFiles(app, deps);
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks: no promise per request on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const authenticate = createAuthenticator(deps.pool);

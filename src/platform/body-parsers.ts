@@ -54,17 +54,21 @@ export async function installBodyParsers(app: FastifyInstance, bodyLimit: number
   );
 
   await app.register(multipart, { limits: { fileSize: bodyLimit, files: 10, fields: 2000, parts: 2010 } });
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart()) return;
-    const flat: Record<string, unknown> = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        flat[part.fieldname] = { kind: 'upload', filename: part.filename, mimetype: part.mimetype, data };
-      } else {
-        flat[part.fieldname] = part.value;
-      }
-    }
-    request.body = parseBracketed(flat);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.isMultipart()) return done();
+    readMultipart(request).then(() => done(), done);
   });
+}
+
+async function readMultipart(request: FastifyRequest): Promise<void> {
+  const flat: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const data = await part.toBuffer();
+      flat[part.fieldname] = { kind: 'upload', filename: part.filename, mimetype: part.mimetype, data };
+    } else {
+      flat[part.fieldname] = part.value;
+    }
+  }
+  request.body = parseBracketed(flat);
 }
