@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { startTestServer } from '../helpers/harness.js';
+import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
+
+// A worker killed with SIGKILL leaves its render jobs active until pg-boss expires them
+// (3 minutes + up to 2 minutes until maintenance notices), so this test takes minutes and
+// runs only with POSTROOM_SLOW_TESTS=1.
+test('a worker killed with SIGKILL in the middle of rendering loses nothing; each letter has one PDF', {
+  skip: process.env.POSTROOM_SLOW_TESTS !== '1',
+  timeout: 9 * 60_000,
+}, async () => {
+  const server = await startTestServer({}, { workers: false });
+  try {
+    const key = await server.key();
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++)
+      ids.push((await server.request('POST', LETTERS, { key, json: letterBody() })).body.id);
+    const { config } = server.runtime;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: config.databaseUrl,
+        POSTROOM_DATA_DIR: config.dataDir,
+        TEST_SCHEMA: server.schema,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve()),
+    );
+    await waitForLetter(server, key, ids[0], (l) => Boolean(l.url), 60_000); // rendering is under way
+    // The killed worker's Chromium outlives it (reparented to init): end those processes too.
+    const browsers = descendants(child.pid!);
+    child.kill('SIGKILL');
+    for (const pid of browsers) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    }
+    await server.restart({ workers: true });
+    for (const id of ids) assert.ok((await waitForLetter(server, key, id, undefined, 7 * 60_000)).url);
+    const pdfs = readdirSync(path.join(config.dataDir, 'blobs/letters/test')).filter((f) =>
+      f.endsWith('.pdf'),
+    );
+    assert.deepEqual(pdfs.sort(), ids.map((id) => `${id}.pdf`).sort());
+    const events = await server.request('GET', '/print-mail/v1/events?limit=200', { key });
+    const urlEvents = events.body.data.filter((e: any) => e.updatedFields?.includes('url'));
+    assert.equal(urlEvents.length, ids.length, 'one url event per letter: none rendered twice');
+  } finally {
+    await server.close();
+  }
+});
+
+function descendants(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {}
+  }
+  const out: number[] = [];
+  const stack = [...(children.get(root) ?? [])];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    out.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
