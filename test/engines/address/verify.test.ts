@@ -17,6 +17,16 @@ before(() => {
     const points = rows.map((r) => pointFromRecord(toRecord(r)));
     source.add(...points.filter((p): p is ReferencePoint => typeof p !== 'string'));
   }
+  const ottawa = {
+    number: '24',
+    street: 'SUSSEX DR',
+    city: 'OTTAWA',
+    region: 'Ontario',
+    postcode: 'K1M 1M4',
+    lat: '45.444',
+    lon: '-75.694',
+  };
+  source.add(pointFromRecord(ottawa) as ReferencePoint);
 });
 
 // input | status | errors ("field: error" joined by "; ") | line1 | postalOrZip
@@ -189,10 +199,18 @@ const CASES: Array<[VerifyInput, string, string, string, string]> = [
     '40202',
   ],
   [
-    '24 Sussex Dr, Ottawa, ON K1M 1M4',
+    '100 King St W, Toronto, ON M5X 1A9',
     'failed',
     'generic: Missing Value: Reference address data for this area (street and number not confirmed)',
-    '24 SUSSEX DR',
+    '100 KING ST W',
+    'M5X 1A9',
+  ],
+  ['24 Sussex Dr, Ottawa, ON K1M 1M4', 'verified', '', '24 SUSSEX DR', 'K1M 1M4'],
+  [
+    '1 Sussex Dr, Ottawa, ON K1M1M4',
+    'failed',
+    'line1: Incorrect Value: Civic number',
+    '1 SUSSEX DR',
     'K1M 1M4',
   ],
 ];

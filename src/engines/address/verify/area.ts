@@ -16,8 +16,12 @@ export interface Area {
   typoZips: Set<string>;
 }
 
-const usZip = (zip: string | undefined) =>
-  zip && /^\d{5}(-?\d{4})?$/.test(zip) ? zip.slice(0, 5) : undefined;
+/** The block key of a postal code: a US ZIP's 5 digits, a Canadian code without its space. */
+const blockZip = (zip: string | undefined) => {
+  if (zip && /^\d{5}(-?\d{4})?$/.test(zip)) return zip.slice(0, 5);
+  const ca = /^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$/i.exec(zip ?? '');
+  return ca ? `${ca[1]}${ca[2]}`.toUpperCase() : undefined;
+};
 
 /** The state code an input names (code or full name), if any. */
 export function stateOf(read: ReadAddress): string | undefined {
@@ -35,7 +39,7 @@ export function cityZips(coverage: Coverage, city: string, state: string): strin
  * the street (the store looks them up by index), so the search does not walk the state.
  */
 export function resolveArea(read: ReadAddress, coverage: Coverage, streetZips: string[] = []): Area {
-  const zip = usZip(read.zip);
+  const zip = blockZip(read.zip);
   const zipRecord = zip ? reference.zip(zip) : undefined;
   const state = stateOf(read);
   let lists: { near: string[]; typoZips: Set<string> } | undefined;

@@ -50,7 +50,10 @@ export function present(v: Verification, options: VerifyOptions = {}): VerifiedA
     line1: pc(line1),
     city: pc(v.city ?? ''),
     provinceOrState: v.state ?? '',
-    postalOrZip: v.zip ?? '',
+    postalOrZip:
+      v.zip && /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(v.zip)
+        ? `${v.zip.slice(0, 3)} ${v.zip.slice(3)}`
+        : (v.zip ?? ''),
     country: v.country.toLowerCase(),
     countryName: COUNTRY_NAMES[v.country],
     ...(provinceOrStateName

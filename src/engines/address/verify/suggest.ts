@@ -48,7 +48,7 @@ export async function suggestAddresses(
   for (const read of readAddress(input)) {
     if (!read.number || !read.street) continue;
     const area = resolveArea(read, await source.coverage());
-    const search = await searchStreet(source, area, read.street, read.number, read.zip?.slice(0, 5));
+    const search = await searchStreet(source, area, read.street, read.number, area.zip);
     const target = houseNumberValue(read.number) ?? 0;
     const ranked: Array<{ score: number; point: ReferencePoint; street: StreetCandidate }> = [];
     for (const candidate of search.best) {

@@ -45,14 +45,14 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   const covered = (area.zip !== undefined && coverage.zips.has(area.zip)) || area.near.length > 0;
   if (!read.number || !read.street || !covered)
     return uncovered(read, area, findings, { ...base, ...street });
-  const search = await searchStreet(source, area, read.street, read.number, read.zip?.slice(0, 5));
+  const search = await searchStreet(source, area, read.street, read.number, area.zip);
   const choices = distinctCandidates(search.best);
   if (!choices.length) {
     findings.failure('line1', 'Incorrect Value', 'Street name');
     return finish(findings, {
       ...base,
       ...street,
-      ...settleArea(read, area, read.zip ? area.zipRecord?.zip : undefined, undefined, findings),
+      ...settleArea(read, area, zipFromArea(read, area), undefined, findings),
       depth: 'area',
       covered: true,
     });
