@@ -1,10 +1,10 @@
-import { reference } from '../index.js';
-import { type Area, resolveArea, stateOf } from './area.js';
+import { resolveArea, stateOf } from './area.js';
 import { settleArea, zipFromArea } from './area-corrections.js';
 import type { CandidateSource } from './candidate-source.js';
 import { Findings } from './findings.js';
 import type { VerifyInput } from './input.js';
 import { matchUnit } from './match-unit.js';
+import { countryOf, finish, uncovered } from './outcome.js';
 import { type ReadAddress, readAddress } from './read-address.js';
 import { numberKey } from './reference-point.js';
 import { distinctCandidates, searchStreet } from './search-street.js';
@@ -82,35 +82,4 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
     depth: unit ? 'point' : 'street',
     covered: true,
   });
-}
-
-// No reference points for the area: the ZIP data can confirm ZIP, city and state, never the street.
-function uncovered(
-  read: ReadAddress,
-  area: Area,
-  findings: Findings,
-  partial: Omit<Verification, 'status' | 'depth' | 'covered'>,
-): Verification {
-  const zip = zipFromArea(read, area);
-  const settled = settleArea(read, area, zip, undefined, findings);
-  // Nothing else failed (a PO box, a street out of coverage): say why it is not verified.
-  if (!findings.failed)
-    findings.failure(
-      'generic',
-      'Missing Value',
-      'Reference address data for this area (street and number not confirmed)',
-    );
-  return finish(findings, { ...partial, ...settled, depth: settled.zip ? 'area' : 'none', covered: false });
-}
-
-function finish(findings: Findings, v: Omit<Verification, 'status'>): Verification {
-  const status =
-    findings.failed || v.depth !== 'point' ? 'failed' : findings.empty ? 'verified' : 'corrected';
-  return { ...v, status, errors: findings.errors };
-}
-
-/** The input's country, else Canada when it names a province, else the US. */
-function countryOf(read: ReadAddress): 'US' | 'CA' {
-  if (read.country === 'CA' || read.country === 'US') return read.country;
-  return read.state && reference.stateByNameOrCode(read.state)?.country === 'CA' ? 'CA' : 'US';
 }
