@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Pool } from '../db/pool.js';
+import { retryTransient } from '../db/retry-transient.js';
 import { withTransaction } from '../db/tx.js';
 import { scopeOf } from './auth/authenticate.js';
 import { apiError, invalid } from './errors.js';
@@ -55,13 +56,15 @@ export async function runCreate(
   }
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    const outcome = await withTransaction(pool, async (tx) => {
-      if (key && !(await claimKey(tx, scope, key, print))) return { replay: true as const };
-      const created = await create(tx);
-      const text = JSON.stringify(created.body);
-      if (key) await saveResponse(tx, scope, key, created.statusCode, text);
-      return { replay: false as const, created, text };
-    });
+    const outcome = await retryTransient(() =>
+      withTransaction(pool, async (tx) => {
+        if (key && !(await claimKey(tx, scope, key, print))) return { replay: true as const };
+        const created = await create(tx);
+        const text = JSON.stringify(created.body);
+        if (key) await saveResponse(tx, scope, key, created.statusCode, text);
+        return { replay: false as const, created, text };
+      }),
+    );
     if (!outcome.replay) {
       await outcome.created.afterCommit?.();
       return reply.code(outcome.created.statusCode).type('application/json').send(outcome.text);

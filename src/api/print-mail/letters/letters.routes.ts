@@ -8,7 +8,6 @@ import type { AppDeps } from '../../deps.js';
 import { cancelOrder } from '../orders/cancel-order.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { progressOrder } from '../orders/progress-order.js';
-import { retryOnDeadlock } from '../orders/retry-deadlock.js';
 import { Letter, LetterCancellation, LetterCreate, LetterUrl } from './letter.schema.js';
 import { getLetter, letterUrl, listLetters } from './letters.read.js';
 import { createLetter } from './letters.service.js';
@@ -28,21 +27,19 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
     '/letters',
     { schema: { tags, body: LetterCreate, response: { 201: documented(Letter) } } },
     (request, reply) =>
-      retryOnDeadlock(() =>
-        runCreate(deps.pool, request, reply, async (tx) => ({
-          statusCode: 201,
-          body: await createLetter(tx, request.body, {
-            scope: scopeOf(request),
-            orgCountryCode: request.auth.orgCountryCode,
-            addressing: deps.addressing,
-            now: deps.clock.now(),
-            blobs: deps.blobs,
-            boss: deps.boss,
-            signer: deps.signer,
-            allowPrivate: deps.config.allowPrivateUrls,
-          }),
-        })),
-      ),
+      runCreate(deps.pool, request, reply, async (tx) => ({
+        statusCode: 201,
+        body: await createLetter(tx, request.body, {
+          scope: scopeOf(request),
+          orgCountryCode: request.auth.orgCountryCode,
+          addressing: deps.addressing,
+          now: deps.clock.now(),
+          blobs: deps.blobs,
+          boss: deps.boss,
+          signer: deps.signer,
+          allowPrivate: deps.config.allowPrivateUrls,
+        }),
+      })),
   );
 
   app.get('/letters', { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
