@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
-import { outboxChannel } from '../api/print-mail/webhooks/delivery/outbox.repo.js';
+import { currentSchema, outboxChannel } from '../api/print-mail/webhooks/delivery/outbox.repo.js';
 import type { Config } from '../config/config.js';
-import type { Pool } from '../db/pool.js';
+import { createPool, type Pool } from '../db/pool.js';
 import type { Clock } from '../platform/clock.js';
 import { OutcomeCommitter } from './webhook-commit.js';
 import { DISPATCH_BATCH, dispatchEvents } from './webhook-dispatch.js';
@@ -12,6 +12,8 @@ import { Wakeup } from './webhook-wakeup.js';
 
 /** Fallback polling: retries that come due (startAfter) and events missed while not listening. */
 export const WEBHOOK_POLL_MS = 500;
+/** Delivery's own connections, so a burst of API transactions cannot starve it of the shared pool. */
+const DELIVERY_POOL_SIZE = 6;
 
 export interface WebhookDeliveryDeps {
   pool: Pool;
@@ -31,6 +33,8 @@ export interface WebhookDeliveryDeps {
 export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers: boolean) {
   await createDeliveryQueue(deps.boss, deps.config.webhookTimeoutMs);
   if (!runWorkers) return { stop: async () => {} };
+  const schema = await currentSchema(deps.pool);
+  const pool = createPool(deps.dbUrl, { schema, max: DELIVERY_POOL_SIZE });
   const settings = {
     allowPrivate: deps.config.allowPrivateUrls,
     timeoutMs: deps.config.webhookTimeoutMs,
@@ -38,9 +42,9 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
     now: () => deps.clock.now(),
   };
   const pump = new DeliveryPump(
-    deps.pool,
+    pool,
     deps.boss,
-    new OutcomeCommitter(deps.pool, deps.boss, deps.log),
+    new OutcomeCommitter(pool, deps.boss, deps.log),
     settings,
     deps.log,
   );
@@ -55,7 +59,7 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
 
   const dispatcher = (async () => {
     while (running) {
-      const taken = await dispatchEvents(deps.pool, deps.boss).catch(guard('dispatch'));
+      const taken = await dispatchEvents(pool, deps.boss).catch(guard('dispatch'));
       if (taken > 0) jobsWaiting.wake();
       if (taken < DISPATCH_BATCH) await eventsWaiting.wait(WEBHOOK_POLL_MS);
     }
@@ -68,8 +72,7 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
         await jobsWaiting.wait(WEBHOOK_POLL_MS);
     }
   })();
-  const channel = await outboxChannel(deps.pool);
-  const listener = listenForEvents(deps.dbUrl, channel, () => eventsWaiting.wake(), deps.log);
+  const listener = listenForEvents(deps.dbUrl, outboxChannel(schema), () => eventsWaiting.wake(), deps.log);
 
   return {
     stop: async () => {
@@ -79,6 +82,7 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
       slotFreed.wake();
       await Promise.all([dispatcher, deliverer, listener.close()]);
       await pump.drain();
+      await pool.end();
     },
   };
 }

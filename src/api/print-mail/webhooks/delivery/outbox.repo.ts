@@ -1,14 +1,13 @@
 import type { Queryable } from '../../../../db/pool.js';
 import type { Scope } from '../../../../platform/auth/authenticate.js';
 
-/**
- * The NOTIFY channel of the schema this pool works in, named the way queueForWebhooks names
- * it, so each test schema (and `public`) wakes only its own workers.
- */
-export async function outboxChannel(db: Queryable): Promise<string> {
-  const res = await db.query(`SELECT 'postroom_webhooks_' || current_schema() AS channel`);
-  return res.rows[0].channel;
+/** The schema this pool works in: the delivery pool and the NOTIFY channel follow it. */
+export async function currentSchema(db: Queryable): Promise<string> {
+  return (await db.query('SELECT current_schema() AS schema')).rows[0].schema;
 }
+
+/** The NOTIFY channel of a schema, named as queueForWebhooks names it: each schema wakes its own workers. */
+export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
 
 /**
  * Queues an event for fan-out inside the caller's transaction. PostgreSQL delivers the
