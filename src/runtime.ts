@@ -46,7 +46,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     log: (m) => logger.debug({ pg: m }, 'postgres'),
   });
   const clock = options.clock ?? systemClock;
-  const boss = await startQueue(db.url, db.schema, (err) => logger.error({ err }, 'job queue error'));
+  const boss = await startQueue(
+    db.url,
+    db.schema,
+    (err) => logger.error({ err }, 'job queue error'),
+    config.jobMaintenanceSec,
+  );
   const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool));
@@ -65,9 +70,9 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const renderer = { pool: browsers, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };
   const log = (obj: object, msg: string) => logger.info(obj, msg);
   if (options.workers) {
-    await startWorkers(boss, { pool: db.pool, clock, log, boss, blobs, signer, renderer });
+    await startWorkers(boss, { config, pool: db.pool, clock, log, boss, blobs, signer, renderer });
   } else {
-    await createQueues(boss);
+    await createQueues(boss, config);
   }
   const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
   const webhooks = await startWebhookDelivery(

@@ -25,6 +25,10 @@ export interface Config {
   /** How long a webhook receiver has to answer (POSTROOM_WEBHOOK_TIMEOUT_MS, default 10 s). */
   webhookTimeoutMs: number;
   chromiumPath: string;
+  /** A render job whose worker died is retried after this many seconds (pg-boss expiry). */
+  renderJobExpireSec: number;
+  /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
+  jobMaintenanceSec: number;
   renderPoolSize: number;
 }
 
@@ -74,6 +78,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
     webhookTimeoutMs: int(env, 'POSTROOM_WEBHOOK_TIMEOUT_MS', 10_000),
     chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
+    renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
+    jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     ...overrides,
   };

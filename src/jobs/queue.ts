@@ -9,6 +9,7 @@ export async function startQueue(
   url: string,
   schema: string,
   onError: (err: Error) => void,
+  maintenanceIntervalSeconds = 120,
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
@@ -17,6 +18,8 @@ export async function startQueue(
     application_name: 'postroom-jobs',
     // Short cron polling so schedules such as the idempotency sweep stay punctual.
     cronMonitorIntervalSeconds: 30,
+    // Maintenance is what notices expired jobs (a worker that died mid-job).
+    maintenanceIntervalSeconds,
   });
   boss.on('error', onError);
   await boss.start();

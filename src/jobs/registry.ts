@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { RenderDeps } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
@@ -11,6 +12,7 @@ import { renderOrderFailed } from './render-order-failed.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
 
 export interface JobContext {
+  config: Config;
   pool: Pool;
   clock: Clock;
   log: (obj: object, msg: string) => void;
@@ -24,7 +26,8 @@ export interface JobContext {
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */
 export interface JobDefinition<T extends object = object> {
   name: string;
-  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** Queue options, or a function of the configuration when they depend on it. */
+  queue?: Omit<PgBoss.Queue, 'name'> | ((config: Config) => Omit<PgBoss.Queue, 'name'>);
   work?: PgBoss.WorkOptions;
   cron?: string;
   /** Workers this process runs for the queue (each takes one batch at a time); default 1. */
@@ -45,12 +48,15 @@ export const JOBS: JobDefinition<any>[] = [
 ];
 
 /** Creates every queue, so any process (an API without workers too) can enqueue. */
-export async function createQueues(boss: PgBoss, jobs = JOBS): Promise<void> {
-  for (const job of jobs) await boss.createQueue(job.name, { name: job.name, ...job.queue });
+export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): Promise<void> {
+  for (const job of jobs) {
+    const options = typeof job.queue === 'function' ? job.queue(config) : job.queue;
+    await boss.createQueue(job.name, { name: job.name, ...options });
+  }
 }
 
 export async function startWorkers(boss: PgBoss, ctx: JobContext, jobs = JOBS): Promise<void> {
-  await createQueues(boss, jobs);
+  await createQueues(boss, ctx.config, jobs);
   for (const job of jobs) {
     for (let i = 0; i < (job.workers ?? 1); i++) {
       await boss.work(job.name, job.work ?? {}, async (batch) => {

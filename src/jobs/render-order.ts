@@ -18,13 +18,13 @@ import type { JobContext, JobDefinition } from './registry.js';
  */
 export const renderOrder: JobDefinition<OrderJobData> = {
   name: ORDER_JOBS.render,
-  queue: {
+  queue: (config) => ({
     retryLimit: 4,
     retryDelay: 5,
     retryBackoff: true,
-    expireInSeconds: 180,
+    expireInSeconds: config.renderJobExpireSec,
     deadLetter: ORDER_JOBS.renderFailed,
-  },
+  }),
   work: { pollingIntervalSeconds: 0.5 },
   // A pg-boss worker waits out the rest of its polling interval after each job, so one worker
   // renders at most ~2 letters/s; 8 of them keep the 3-tab browser pool busy (measured).
