@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { test } from 'node:test';
+import { startTestServer } from '../helpers/harness.js';
+import { emitEvent, startReceiver } from '../helpers/webhook-receiver.js';
+
+const HOOKS = '/print-mail/v1/webhooks';
+
+// The worker process is killed with SIGKILL (no graceful stop) while a retry is pending; a
+// worker started afterwards still makes that retry, on its schedule.
+test('a retry pending when the worker is killed is made by the next worker', {
+  timeout: 120_000,
+}, async () => {
+  const server = await startTestServer({ webhookRetryDelaysSec: [3] }, { workers: false });
+  const receiver = await startReceiver((_d, i) => (i === 0 ? 500 : 200));
+  try {
+    const key = await server.key({ org: 'killed' });
+    const hook = await server.request('POST', HOOKS, {
+      key,
+      json: { url: receiver.url(), enabledEvents: ['letter.updated'] },
+    });
+    assert.equal(hook.status, 201);
+    const { config } = server.runtime;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: config.databaseUrl,
+        POSTROOM_DATA_DIR: config.dataDir,
+        TEST_SCHEMA: server.schema,
+        POSTROOM_WEBHOOK_RETRY_DELAYS: '3',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) =>
+      child.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve()),
+    );
+    const event = await emitEvent(server.runtime.db.pool, 'killed', 'test', 'letter.updated', {
+      id: 'letter_k',
+    });
+    await receiver.waitFor(1, undefined, 15_000);
+    // Wait until the failed attempt (and with it the scheduled retry) is committed, then kill.
+    for (let i = 0; i < 100; i++) {
+      const inv = await server.request('GET', `${HOOKS}/${hook.body.id}/invocations`, { key });
+      if (inv.body.totalCount >= 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    assert.equal(receiver.deliveries.length, 1, 'the retry was not made before the kill');
+
+    await server.restart({ workers: true });
+    const [first, retry] = await receiver.waitFor(2, undefined, 30_000);
+    assert.equal(retry.headers['postroom-event-id'], event.id);
+    assert.ok(retry.receivedAt - first.receivedAt >= 2_900, 'the retry kept its schedule');
+    const inv = await server.request('GET', `${HOOKS}/${hook.body.id}/invocations`, { key });
+    assert.deepEqual(inv.body.data.map((i: { statusCode: number }) => i.statusCode).sort(), [200, 500]);
+  } finally {
+    await receiver.close();
+    await server.close();
+  }
+});
