@@ -49,11 +49,14 @@ export function findTypoStreets(block: ZipBlock, input: StreetForm): StreetCandi
   if (!budget) return [];
   const found: StreetCandidate[] = [];
   const mask = letterMask(name);
-  for (const { name: candidate, mask: other, streets } of block.names) {
-    if (Math.abs(candidate.length - name.length) > budget || bitCount(mask ^ other) > 2 * budget) continue;
-    const distance = editDistance(name, candidate, budget);
-    if (distance <= budget)
-      for (const street of streets) found.push({ zip: block.zip, street, kind: 'typo', distance });
+  // Only names within the budget in length can be within it in edits.
+  for (let length = name.length - budget; length <= name.length + budget; length++) {
+    for (const { name: candidate, mask: other, streets } of block.namesOfLength(length)) {
+      if (bitCount(mask ^ other) > 2 * budget) continue;
+      const distance = editDistance(name, candidate, budget);
+      if (distance <= budget)
+        for (const street of streets) found.push({ zip: block.zip, street, kind: 'typo', distance });
+    }
   }
   return found;
 }

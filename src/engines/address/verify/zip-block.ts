@@ -19,12 +19,19 @@ export class ZipBlock {
   readonly byName = new Map<string, BlockStreet[]>();
   /** Name and type run together ("COUNTRYACRES"): one side may read the type as part of the name. */
   readonly byJoinedName = new Map<string, BlockStreet[]>();
-  #names: NameEntry[] | undefined;
+  #byLength: Map<number, NameEntry[]> | undefined;
 
-  /** Names with their letter masks, for typo search (built on first use). */
-  get names(): NameEntry[] {
-    this.#names ??= [...this.byName].map(([name, streets]) => ({ name, mask: letterMask(name), streets }));
-    return this.#names;
+  /** Names of one length with their letter masks, for typo search (built on first use). */
+  namesOfLength(length: number): NameEntry[] {
+    if (!this.#byLength) {
+      this.#byLength = new Map();
+      for (const [name, streets] of this.byName) {
+        const list = this.#byLength.get(name.length) ?? [];
+        list.push({ name, mask: letterMask(name), streets });
+        this.#byLength.set(name.length, list);
+      }
+    }
+    return this.#byLength.get(length) ?? [];
   }
 
   /** Whether any point here has a unit: only then can a unit be called wrong. */
