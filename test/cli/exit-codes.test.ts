@@ -1,0 +1,17 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cliEnv, runCli } from '../helpers/cli.js';
+
+// Scripts rely on exit codes: usage errors are 2, help is 0.
+test('the postroom command exits with the code of what happened', async () => {
+  const env = cliEnv({ POSTROOM_DATA_DIR: '/nonexistent-unused' });
+  const unknown = await runCli(['no-such-command'], env);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /unknown command/);
+  const missingFlag = await runCli(['keys', 'create', '--mode', 'test'], env);
+  assert.equal(missingFlag.code, 2);
+  assert.match(missingFlag.stderr, /--org is required/);
+  const help = await runCli(['help'], env);
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /postroom serve/);
+});
