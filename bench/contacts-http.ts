@@ -61,8 +61,6 @@ const one = await fetch(`${base}/contacts`, {
 const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 step('load: bare route');
 const bareGet = await load({ url: 'http://127.0.0.1:18182/contact' });
-step('load: GET contact');
-const contactGet = await load({ url: `${base}/contacts/${one.id}`, headers });
 step('load: POST contacts');
 let n = 0;
 const create = await load({
@@ -81,6 +79,22 @@ const create = await load({
         }),
       }),
     },
+  ],
+});
+
+// GETs spread over 1,000 different contacts (the ones the create phase made), as real traffic is.
+const ids: string[] = (
+  await fetch(`${base}/contacts?limit=1000`, { headers }).then(
+    (r) => r.json() as Promise<{ data: { id: string }[] }>,
+  )
+).data.map((c) => c.id);
+step(`load: GET contact (${ids.length} different ids)`);
+let g = 0;
+const contactGet = await load({
+  url: `${base}/contacts/${one.id}`,
+  headers,
+  requests: [
+    { setupRequest: (req) => ({ ...req, path: `/print-mail/v1/contacts/${ids[g++ % ids.length]}` }) },
   ],
 });
 

@@ -1,5 +1,6 @@
 import type { Scope } from '../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../platform/lists.js';
+import { batcherFor } from './doc-batcher.js';
 import type { Queryable } from './pool.js';
 
 /**
@@ -19,6 +20,8 @@ export async function getDoc(
   scope: Scope,
   id: string,
 ): Promise<string | undefined> {
+  const batcher = batcherFor(db);
+  if (batcher) return batcher.get(table, scope, id);
   // Named, so each connection plans this hot query once.
   const res = await db.query({
     name: `get-doc:${table}`,
