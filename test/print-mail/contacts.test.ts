@@ -139,6 +139,23 @@ describe('contacts: create', () => {
   });
 });
 
+describe('contacts: concurrent reads', () => {
+  test('reads batched in one event-loop turn still answer each caller in its own scope', async () => {
+    const made = await server.request('POST', PATH, {
+      key,
+      json: kevin({ email: `${unique()}@batch.test` }),
+    });
+    const liveKey = await server.key({ org: 'contacts-org', mode: 'live' });
+    const otherOrg = await server.key({ org: 'contacts-other' });
+    const keys = Array.from({ length: 30 }, (_, i) => [key, liveKey, otherOrg][i % 3]);
+    const results = await Promise.all(
+      keys.map((k) => server.request('GET', `${PATH}/${made.body.id}`, { key: k })),
+    );
+    results.forEach((r, i) => assert.equal(r.status, i % 3 === 0 ? 200 : 404, `request ${i}`));
+    assert.ok(results.filter((r) => r.status === 200).every((r) => r.body.id === made.body.id));
+  });
+});
+
 describe('contacts: encodings', () => {
   test('urlencoded bodies with bracket keys and string booleans', async () => {
     const res = await server.request('POST', PATH, {
