@@ -151,7 +151,7 @@ describe('contacts: concurrent reads', () => {
     const results = await Promise.all(
       keys.map((k) => server.request('GET', `${PATH}/${made.body.id}`, { key: k })),
     );
-    results.forEach((r, i) => assert.equal(r.status, i % 3 === 0 ? 200 : 404, `request ${i}`));
+    for (const [i, r] of results.entries()) assert.equal(r.status, i % 3 === 0 ? 200 : 404, `request ${i}`);
     assert.ok(results.filter((r) => r.status === 200).every((r) => r.body.id === made.body.id));
   });
 });
