@@ -53,7 +53,12 @@ test('a retry pending when the worker is killed is made by the next worker', {
     const [first, retry] = await receiver.waitFor(2, undefined, 30_000);
     assert.equal(retry.headers['postroom-event-id'], event.id);
     assert.ok(retry.receivedAt - first.receivedAt >= 2_900, 'the retry kept its schedule');
-    const inv = await server.request('GET', `${HOOKS}/${hook.body.id}/invocations`, { key });
+    // Invocations are committed in small batches just after the delivery: wait for the second.
+    let inv = await server.request('GET', `${HOOKS}/${hook.body.id}/invocations`, { key });
+    for (let i = 0; i < 100 && inv.body.totalCount < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      inv = await server.request('GET', `${HOOKS}/${hook.body.id}/invocations`, { key });
+    }
     assert.deepEqual(inv.body.data.map((i: { statusCode: number }) => i.statusCode).sort(), [200, 500]);
   } finally {
     await receiver.close();
