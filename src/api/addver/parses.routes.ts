@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { parseAddress } from '../../engines/address/index.js';
+import { PARSED_ADDRESS_FIELDS, parseAddress } from '../../engines/address/index.js';
 import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
 import { documented } from '../../platform/route-helpers.js';
 import type { AppDeps } from '../deps.js';
@@ -8,26 +8,7 @@ import { Envelope, ok } from './envelope.js';
 import { FreeformAddress } from './fields.js';
 
 const ParsedAddress = Type.Object(
-  Object.fromEntries(
-    [
-      'house',
-      'houseNumber',
-      'road',
-      'unit',
-      'level',
-      'poBox',
-      'city',
-      'cityDistrict',
-      'suburb',
-      'state',
-      'stateDistrict',
-      'postcode',
-      'country',
-      'category',
-      'near',
-      'island',
-    ].map((f) => [f, Type.Optional(Type.String())]),
-  ),
+  Object.fromEntries(PARSED_ADDRESS_FIELDS.map((f) => [f, Type.Optional(Type.String())])),
 );
 
 /** POST /v1/addver/parses {address}: a freeform line split into components (1 lookup). */

@@ -25,3 +25,4 @@ export {
 } from './standardize/street-line.js';
 export { standardizeStreetName, streetKey } from './standardize/street-name.js';
 export type { ParsedAddress, ParsedAddressDetail, SpecialDelivery, StreetParts, UnitParts } from './types.js';
+export { PARSED_ADDRESS_FIELDS } from './types.js';

@@ -1,3 +1,23 @@
+/** The fields of spec 2.9, in the spec's order: the keys a ParsedAddress may have. */
+export const PARSED_ADDRESS_FIELDS = [
+  'house',
+  'houseNumber',
+  'road',
+  'unit',
+  'level',
+  'poBox',
+  'city',
+  'cityDistrict',
+  'suburb',
+  'state',
+  'stateDistrict',
+  'postcode',
+  'country',
+  'category',
+  'near',
+  'island',
+] as const;
+
 /** The public parse result: the fields of spec 2.9, absent ones omitted. */
 export interface ParsedAddress {
   house?: string;
