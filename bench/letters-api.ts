@@ -5,12 +5,12 @@
  * API process and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { spawnReady } from './support/bench-utils.js';
 
 const role = process.argv[process.argv.indexOf('--serve') + 1];
 if (process.argv.includes('--serve')) {
@@ -151,21 +151,6 @@ function machine(): string {
 async function load(opts: autocannon.Options) {
   const r = await autocannon(opts);
   return { p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
-
-async function spawnReady(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const on = (d: Buffer) => {
-      out += d;
-      if (ready.test(out)) resolve();
-    };
-    child.stdout!.on('data', on);
-    child.stderr!.on('data', on);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-  return child;
 }
 
 /** Waits until every letter has its PDF (or was cancelled); returns the number of letters. */

@@ -50,6 +50,7 @@ export async function runCreate(
   const print = key ? fingerprint(request) : '';
   if (!key && options.singleStatement) {
     // One statement is atomic on its own: skip BEGIN/COMMIT (two round trips per create).
+    // A create that declares singleStatement uses only query(), which the pool has too.
     const created = await create(pool as unknown as pg.PoolClient);
     await created.afterCommit?.();
     return reply.code(created.statusCode).type('application/json').send(JSON.stringify(created.body));

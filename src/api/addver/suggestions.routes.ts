@@ -5,7 +5,7 @@ import { documented } from '../../platform/route-helpers.js';
 import type { AppDeps } from '../deps.js';
 import { Envelope, ok } from './envelope.js';
 import { AddressInput, VerifiedAddressSchema, VerifyQuery } from './verification.schema.js';
-import { checkAddressShape, lookupsFor, toVerifyInput } from './verification-input.js';
+import { checkAddressBody, lookupsFor, toVerifyInput } from './verification-input.js';
 
 /** POST /v1/addver/suggestions: up to 3 real addresses closest to the input (1 lookup, +1 geocoding). */
 export const suggestionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -18,10 +18,7 @@ export const suggestionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
         body: Type.Object({ address: AddressInput }),
         response: { 200: documented(Envelope(Type.Array(VerifiedAddressSchema))) },
       },
-      preValidation: async (request) => {
-        const body = request.body as { address?: unknown } | undefined;
-        if (body?.address !== undefined) checkAddressShape(body.address, 'address');
-      },
+      preValidation: checkAddressBody,
     },
     async (request) => {
       const input = toVerifyInput(request.body.address, 'address');

@@ -9,6 +9,12 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * Runs before schema validation (which would coerce 5 into "5"): an address must be a
  * string or an object, and an object must hold strings.
  */
+/** Pre-validation of `{address}` bodies (verifications, suggestions): a clear 400 naming `address`. */
+export async function checkAddressBody(request: { body: unknown }): Promise<void> {
+  const body = request.body as { address?: unknown } | undefined;
+  if (body?.address !== undefined) checkAddressShape(body.address, 'address');
+}
+
 export function checkAddressShape(value: unknown, field: string): void {
   if (typeof value === 'string') return;
   if (!isPlainObject(value))
