@@ -5,7 +5,7 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { asciiFold, type Classified } from './classify.js';
 import { looksLikeStreet, plainWords, type Segment } from './segments.js';
-import { splitStreet } from './split-street.js';
+import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 import { findUnitStart, isUnitSegment, unitStartsAt } from './units.js';
 
@@ -59,6 +59,47 @@ export function assignStreetWithoutNumber(
   if (unitStart < seg.end) units.push({ start: unitStart, end: seg.end });
 }
 
+/** Street types that name an office complex or building more often than a street. */
+const COMPLEX_TYPES = new Set([
+  'CENTER',
+  'CTR',
+  'CENTRE',
+  'PLAZA',
+  'PLZ',
+  'SQUARE',
+  'SQ',
+  'PLACE',
+  'PL',
+  'TOWER',
+  'MALL',
+]);
+
+/**
+ * A second "number + name + type" after a complete first street in one segment: where its
+ * number sits and where its type (and a directional after it) ends.
+ */
+function secondStreetAt(
+  t: Classified[],
+  hn: number,
+  end: number,
+): { number: number; end: number } | undefined {
+  for (let q = hn + 3; q < end - 2; q++) {
+    if (!t[q].num) continue;
+    const prev = t[q - 1];
+    const typedBefore = prev.suffix || prev.caType || (prev.dir && (t[q - 2].suffix || t[q - 2].caType));
+    if (!typedBefore || q - 2 <= hn || isRouteWord(t, q - 1)) return undefined;
+    const typed = (k: number) => t[k].suffix || t[k].caType;
+    // The second street: a name (its first word may be "20th"), then a type.
+    let e = q + 2;
+    while (e < end && !typed(e - 1) && (e - 1 === q + 1 || (!t[e - 1].hasDigit && !t[e - 1].unit))) e++;
+    if (!typed(e - 1)) return undefined;
+    while (e < end && typed(e)) e++; // "Park Square"
+    if (e < end && t[e].dir) e++;
+    return { number: q, end: e };
+  }
+  return undefined;
+}
+
 export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, houseParts: string[]): Span[] {
   const t = s.tokens;
   const d = s.detail;
@@ -68,6 +109,19 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
     // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
     if (isUnitSegment(t, before)) extraUnits.push(before);
     else if (!takeUrbanization(s, before)) houseParts.push(spanText(t, before));
+  }
+  // "1 Lincoln Ctr 5400 LBJ Fwy", "440 LaSalle St 1 Financial Place": two numbered streets
+  // in a row; the one typed as a complex (center, plaza, place...) is the building.
+  const second = secondStreetAt(t, hn, seg.end);
+  if (second) {
+    if (COMPLEX_TYPES.has(t[second.number - 1].key) || COMPLEX_TYPES.has(t[second.number - 2]?.key ?? '')) {
+      houseParts.push(spanText(t, { start: hn, end: second.number }));
+      hn = second.number;
+    } else {
+      houseParts.push(spanText(t, { start: second.number, end: second.end }));
+      const head = assignNumberFirst(s, { start: seg.start, end: second.number }, hn, houseParts);
+      return second.end < seg.end ? [...head, { start: second.end, end: seg.end }] : head;
+    }
   }
   let numEnd = hn + 1;
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;

@@ -24,6 +24,7 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['DRAWER'],
   ['CALLER'],
   ['LOCKBOX'],
+  ['LOCK', 'BOX'],
   ['LBX'],
   ['APARTADO'],
   ['CASILLA'],
@@ -46,6 +47,10 @@ const ROUTE_WORDS: ReadonlyArray<readonly [readonly string[], 'ruralRoute' | 'hi
 ];
 /** "HC ROUTE 68", "Highway Contract Rte # 24": a route word may follow the keyword. */
 const ROUTE_FILLERS = new Set(['ROUTE', 'RTE', 'RT']);
+/** "RR2 BOX 348", "HC3": the route number written onto the keyword. */
+const GLUED_ROUTE = /^(RR|RFD|HCR|HC)(\d+)$/;
+/** Box words after a route number: "RR 1 BOX 5", "RR # 1 PO BOX 406". */
+const ROUTE_BOX_WORDS: ReadonlyArray<readonly string[]> = [['BOX'], ['PO', 'BOX'], ['P', 'O', 'BOX'], ['BX']];
 
 function wordsAt(t: Classified[], i: number, hi: number, words: readonly string[]): boolean {
   if (i + words.length > hi) return false;
@@ -66,23 +71,56 @@ function letterIdAt(t: Classified[], i: number, hi: number, allowed: boolean): [
   return allowed && i < hi && t[i].letter && i + 1 === hi ? [i, i + 1] : undefined;
 }
 
+/**
+ * The box after a route number: "BOX 12", "PO BOX 12", "Box # 45", "BOX 103 A" (a letter
+ * suffix of the box), or a bare "BOX" closing the segment ("RR 422 Box"). Returns the box
+ * id ('' when none) and where the box ends.
+ */
 function boxAfter(t: Classified[], i: number, hi: number): [string, number] | undefined {
-  if (i < hi && t[i].key === 'BOX') {
-    const id = idAt(t, i + 1, hi);
-    if (id) return [t[id[0]].key, id[1]];
-  }
-  return undefined;
+  const words = ROUTE_BOX_WORDS.find((w) => wordsAt(t, i, hi, w));
+  if (!words) return undefined;
+  const k = i + words.length;
+  if (k === hi) return ['', k];
+  const id = idAt(t, k, hi);
+  if (!id) return undefined;
+  let end = id[1];
+  const after = t[end];
+  if (end < hi && after.letter && !after.dir && /^\d+$/.test(t[id[0]].key)) end++;
+  return [t[id[0]].key, end];
 }
 
-export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMatch | undefined {
+/** "RT 1 BOX 81", "Rte # 3 Box 12": a plain route word is a rural route only with its box. */
+const RURAL_ROUTE_WORDS = new Set(['RT', 'RTE', 'ROUTE']);
+
+/**
+ * The delivery form starting at token i, if any. `afterId`: the caller has read a
+ * reference id right before i ("department 1480 box 4110"), so a lone BOX may start here.
+ */
+export function matchSpecial(
+  t: Classified[],
+  i: number,
+  hi: number,
+  afterId = false,
+): SpecialMatch | undefined {
   for (const words of BOX_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
     // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
     const single = words.length === 1 && (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP');
-    if (single && i > 0 && t[i - 1].seg === t[i].seg) continue;
+    if (single && !afterId && i > 0 && t[i - 1].seg === t[i].seg) continue;
     const id = idAt(t, i + words.length, hi) ?? letterIdAt(t, i + words.length, hi, words.length > 1);
     if (!id) continue;
     return { start: i, end: id[1], special: { kind: 'poBox', id: t[id[0]].key } };
+  }
+  const glued = GLUED_ROUTE.exec(t[i]?.key ?? '');
+  if (glued) {
+    const box = boxAfter(t, i + 1, hi);
+    const kind = glued[1] === 'RR' || glued[1] === 'RFD' ? 'ruralRoute' : 'highwayContract';
+    return { start: i, end: box ? box[1] : i + 1, special: routeSpecial(kind, glued[2], box) };
+  }
+  if (RURAL_ROUTE_WORDS.has(t[i]?.key ?? '') && (i === 0 || t[i - 1].seg !== t[i].seg)) {
+    const id = idAt(t, i + 1, hi);
+    const box = id ? boxAfter(t, id[1], hi) : undefined;
+    if (id && box) return { start: i, end: box[1], special: routeSpecial('ruralRoute', t[id[0]].key, box) };
   }
   for (const [words, kind] of ROUTE_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
@@ -91,13 +129,13 @@ export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMat
     const id = idAt(t, k, hi);
     if (!id) continue;
     const box = boxAfter(t, id[1], hi);
-    const route = t[id[0]].key;
-    return { start: i, end: box ? box[1] : id[1], special: { kind, route, ...(box ? { box: box[0] } : {}) } };
+    return { start: i, end: box ? box[1] : id[1], special: routeSpecial(kind, t[id[0]].key, box) };
   }
   const key = t[i]?.key;
   if (key === 'PSC' || key === 'CMR' || key === 'UNIT') {
     const id = idAt(t, i + 1, hi);
     const box = id ? boxAfter(t, id[1], hi) : undefined;
+    if (box && !box[0]) return undefined;
     if (id && (box || key !== 'UNIT')) {
       return {
         start: i,
@@ -110,4 +148,12 @@ export function matchSpecial(t: Classified[], i: number, hi: number): SpecialMat
     return { start: i, end: i + 2, special: { kind: 'generalDelivery' } };
   }
   return undefined;
+}
+
+function routeSpecial(
+  kind: 'ruralRoute' | 'highwayContract',
+  route: string,
+  box: [string, number] | undefined,
+): SpecialDelivery {
+  return { kind, route, ...(box?.[0] ? { box: box[0] } : {}) };
 }

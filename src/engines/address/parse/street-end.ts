@@ -20,7 +20,8 @@ export function afterUnit(t: Classified[], p: number, hi: number): number {
 export function streetEndGuess(t: Classified[], lo: number, hi: number): number {
   const special = matchSpecial(t, lo, hi);
   if (special) {
-    const e = special.end;
+    // "box # 2806 po box 8500": a reference box, then the post office box.
+    const e = matchSpecial(t, special.end, hi)?.end ?? special.end;
     return e < hi && t[e].unit ? afterUnit(t, e, hi) : e;
   }
   let i = lo;

@@ -26,6 +26,21 @@ import { isRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 import { assignUnits, isUnitSegment, unitStartsAt } from './units.js';
 
+/** Words opening an account or customer reference written before a box. */
+const ACCOUNT_WORDS = new Set([
+  'CLIENT',
+  'CUSTOMER',
+  'CUST',
+  'ACCT',
+  'ACCOUNT',
+  'RE',
+  'RE:',
+  'RE:ACCT',
+  'INVOICE',
+]);
+
+const POST_OFFICE_WORDS = new Set(['PO', 'P', 'POST', 'POB', 'POBOX']);
+
 export function solveStreet(s: ParseState): void {
   const t = s.tokens;
   const hi = s.end;
@@ -65,7 +80,12 @@ export function solveStreet(s: ParseState): void {
     const seg = segs[k];
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
-      const special = specialAfterId(t, seg, i) ?? matchSpecial(t, i, seg.end);
+      // "rr # 1 po box 406": a route and its box are one delivery address.
+      const own = matchSpecial(t, i, seg.end);
+      // "p.o. box 850001 box # 0123": a post office box written out comes first.
+      const routeBox = own && own.special.kind !== 'poBox' && 'box' in own.special && own.special.box;
+      const ownFirst = routeBox || (own && POST_OFFICE_WORDS.has(t[i].key));
+      const special = (ownFirst ? own : specialAfterId(t, seg, i)) ?? own;
       if (special) {
         // "dept. 0669 p o box 120001", "file 74115 po box 60000": an id before the box is a unit.
         if (special.start > i) i = special.start;
@@ -80,7 +100,9 @@ export function solveStreet(s: ParseState): void {
         else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
         if (i > seg.start) {
           const before = { start: seg.start, end: i };
-          if (t[i - 1].hasDigit && i - seg.start <= 3) unitParts.push(before);
+          // "client # 40006620 po box 740709": an account reference is the recipient's.
+          const account = ACCOUNT_WORDS.has(t[seg.start].key);
+          if (t[i - 1].hasDigit && i - seg.start <= 3 && !account) unitParts.push(before);
           else houseParts.push(spanText(t, before));
         }
         street = { seg: k };
@@ -183,5 +205,5 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   if (k + 1 < seg.end && !t[k].hasDigit && t[k].key !== '#' && t[k + 1].hasDigit) k++;
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
-  return matchSpecial(t, k + 1, seg.end);
+  return matchSpecial(t, k + 1, seg.end, true);
 }
