@@ -7,6 +7,8 @@ import {
 import { ZipBlock } from '../engines/address/verify/zip-block.js';
 import { areasVersion, coveredAreas, pointsInZip, zipsWithStreet } from './points.repo.js';
 
+const STREET_ZIPS_CACHED = 50_000;
+
 export interface PgSourceOptions {
   /** Points kept in memory across cached ZIP blocks (least recently used ZIP dropped first). */
   maxPoints?: number;
@@ -21,6 +23,8 @@ export interface PgSourceOptions {
  */
 export class PgSource implements CandidateSource {
   private blocks = new Map<string, ZipBlock | null>();
+  /** "STATE|NAME" -> ZIPs with that street: a repeated street-only input costs no query. */
+  private streetZips = new Map<string, string[]>();
   private cover: Coverage | undefined;
   private version = '';
   private checkedAt = 0;
@@ -49,8 +53,7 @@ export class PgSource implements CandidateSource {
     if (!this.cover || version !== this.version) {
       this.cover = buildCoverage(await coveredAreas(this.db));
       this.version = version;
-      this.blocks.clear();
-      this.cachedPoints = 0;
+      this.clearCaches();
     }
     return this.cover;
   }
@@ -58,12 +61,26 @@ export class PgSource implements CandidateSource {
   /** Forget everything (after an import in this process). */
   invalidate(): void {
     this.cover = undefined;
+    this.clearCaches();
+  }
+
+  private clearCaches(): void {
     this.blocks.clear();
+    this.streetZips.clear();
     this.cachedPoints = 0;
   }
 
-  zipsWithStreet(state: string, name: string): Promise<string[]> {
-    return zipsWithStreet(this.db, state, name);
+  zipsWithStreet(state: string, name: string): string[] | Promise<string[]> {
+    const key = `${state}|${name}`;
+    return this.streetZips.get(key) ?? this.loadStreetZips(key, state, name);
+  }
+
+  private async loadStreetZips(key: string, state: string, name: string): Promise<string[]> {
+    const zips = await zipsWithStreet(this.db, state, name);
+    // Bounded by a plain reset: entries are a few ZIPs each and cheap to re-read.
+    if (this.streetZips.size >= STREET_ZIPS_CACHED) this.streetZips.clear();
+    this.streetZips.set(key, zips);
+    return zips;
   }
 
   block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined> {

@@ -34,7 +34,7 @@ export function settleArea(
   if (!read.city) findings.correction('city', 'Missing Value', 'City');
   else if (zip && (record || pointCity) && !cityFits(read.city, zip, state, pointCity))
     findings.correction('city', 'Incorrect Value', 'City');
-  return { ...(zip ? { zip } : {}), ...(city ? { city } : {}), ...(state ? { state } : {}) };
+  return { zip: zip || undefined, city: city || undefined, state: state || undefined };
 }
 
 function cityFits(

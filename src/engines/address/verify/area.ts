@@ -39,26 +39,39 @@ export function cityZips(coverage: Coverage, city: string, state: string): strin
  * the street (the store looks them up by index), so the search does not walk the state.
  */
 export function resolveArea(read: ReadAddress, coverage: Coverage, streetZips: string[] = []): Area {
-  const zip = blockZip(read.zip);
-  const zipRecord = zip ? reference.zip(zip) : undefined;
-  const state = stateOf(read);
-  let lists: { near: string[]; typoZips: Set<string> } | undefined;
+  return new ResolvedArea(read, coverage, streetZips);
+}
+
+/** A class rather than an object literal with getters: one fixed shape, cheap to build per input. */
+class ResolvedArea implements Area {
+  readonly zip: string | undefined;
+  readonly zipRecord: ZipRecord | undefined;
+  readonly state: string | undefined;
+  #lists: { near: string[]; typoZips: Set<string> } | undefined;
+
+  constructor(
+    private readonly read: ReadAddress,
+    private readonly coverage: Coverage,
+    private readonly streetZips: string[],
+  ) {
+    this.zip = blockZip(read.zip);
+    this.zipRecord = this.zip ? reference.zip(this.zip) : undefined;
+    this.state = stateOf(read);
+  }
+
   // The ZIP lists are built on first use: most inputs match in their own ZIP and never need them.
-  const build = () => {
-    lists ??= nearZips(read, coverage, zip, zipRecord, state, streetZips);
-    return lists;
-  };
-  return {
-    ...(zip ? { zip } : {}),
-    ...(zipRecord ? { zipRecord } : {}),
-    ...(state ? { state } : {}),
-    get near() {
-      return build().near;
-    },
-    get typoZips() {
-      return build().typoZips;
-    },
-  };
+  get near(): string[] {
+    return this.lists().near;
+  }
+
+  get typoZips(): Set<string> {
+    return this.lists().typoZips;
+  }
+
+  private lists() {
+    this.#lists ??= nearZips(this.read, this.coverage, this.zip, this.zipRecord, this.state, this.streetZips);
+    return this.#lists;
+  }
 }
 
 function nearZips(

@@ -1,3 +1,6 @@
+/** Rows of the distance table, reused across calls: the typo search compares thousands of names per input. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up
  * as soon as it must exceed `max`: typed street names differ by a slip or two, and most
@@ -5,21 +8,30 @@
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (rows[0].length < width) rows = rows.map(() => new Int32Array(width * 2));
+  let [prev2, prev, row] = rows;
+  for (let j = 0; j < width; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const ca = a.charCodeAt(i - 1);
+    const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
-      row.push(d);
+    for (let j = 1; j < width; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let d = prev[j - 1] + (ca === cb ? 0 : 1);
+      if (prev[j] + 1 < d) d = prev[j] + 1;
+      if (row[j - 1] + 1 < d) d = row[j - 1] + 1;
+      if (j > 1 && ca === b.charCodeAt(j - 2) && caBefore === cb && prev2[j - 2] + 1 < d)
+        d = prev2[j - 2] + 1;
+      row[j] = d;
       if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    const oldest = prev2;
     prev2 = prev;
     prev = row;
+    row = oldest;
   }
   return prev[b.length];
 }

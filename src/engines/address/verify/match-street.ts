@@ -38,24 +38,42 @@ export function findSameStreets(block: ZipBlock, keys: StreetKeys): StreetCandid
   return (sameName ?? []).map((street) => ({ zip: block.zip, street, kind: 'name', distance: 0 }));
 }
 
+/** What the typo search needs of an input street, computed once per search rather than once per ZIP. */
+export interface TypoQuery {
+  /** Keys of the readings with a mistyped directional or type read into the name. */
+  variants: StreetKeys[];
+  /** Compact name, its typo budget and letter mask. */
+  name: string;
+  budget: number;
+  mask: number;
+}
+
+export function typoQuery(input: StreetForm): TypoQuery {
+  const name = compact(input.name);
+  return {
+    variants: typoVariants(input).map(streetKeys),
+    name,
+    budget: typoBudget(name),
+    mask: letterMask(name),
+  };
+}
+
 /** Streets of one ZIP whose name is a slip away: a mistyped directional or type, then letters. */
-export function findTypoStreets(block: ZipBlock, input: StreetForm): StreetCandidate[] {
-  for (const variant of typoVariants(input)) {
-    const hits = findSameStreets(block, streetKeys(variant));
+export function findTypoStreets(block: ZipBlock, query: TypoQuery): StreetCandidate[] {
+  for (const keys of query.variants) {
+    const hits = findSameStreets(block, keys);
     if (hits.length) return hits.map((c) => ({ ...c, kind: 'typo', distance: 1 }));
   }
-  const name = compact(input.name);
-  const budget = typoBudget(name);
+  const { name, budget, mask } = query;
   if (!budget) return [];
   const found: StreetCandidate[] = [];
-  const mask = letterMask(name);
   // Only names within the budget in length can be within it in edits.
   for (let length = name.length - budget; length <= name.length + budget; length++) {
-    for (const { name: candidate, mask: other, streets } of block.namesOfLength(length)) {
-      if (bitCount(mask ^ other) > 2 * budget) continue;
-      const distance = editDistance(name, candidate, budget);
+    for (const entry of block.namesOfLength(length)) {
+      if (bitCount(mask ^ entry.mask) > 2 * budget) continue;
+      const distance = editDistance(name, entry.name, budget);
       if (distance <= budget)
-        for (const street of streets) found.push({ zip: block.zip, street, kind: 'typo', distance });
+        for (const street of entry.streets) found.push({ zip: block.zip, street, kind: 'typo', distance });
     }
   }
   return found;

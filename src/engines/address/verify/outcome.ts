@@ -21,14 +21,25 @@ export function uncovered(
       'Missing Value',
       'Reference address data for this area (street and number not confirmed)',
     );
-  return finish(findings, { ...partial, ...settled, depth: settled.zip ? 'area' : 'none', covered: false });
+  return finish(findings, {
+    ...partial,
+    zip: settled.zip,
+    city: settled.city,
+    state: settled.state,
+    depth: settled.zip ? 'area' : 'none',
+    covered: false,
+  });
 }
 
-/** The status rule: only a point verifies; any failure, or stopping short of a point, fails. */
+/**
+ * The status rule: only a point verifies; any failure, or stopping short of a point, fails.
+ * Completes `v` in place (callers pass a fresh object): no copy per verification.
+ */
 export function finish(findings: Findings, v: Omit<Verification, 'status'>): Verification {
-  const status =
-    findings.failed || v.depth !== 'point' ? 'failed' : findings.empty ? 'verified' : 'corrected';
-  return { ...v, status, errors: findings.errors };
+  const done = v as Verification;
+  done.status = findings.failed || v.depth !== 'point' ? 'failed' : findings.empty ? 'verified' : 'corrected';
+  done.errors = findings.errors;
+  return done;
 }
 
 /** The input's country, else Canada when it names a province, else the US. */

@@ -1,6 +1,13 @@
 import type { Area } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
-import { findSameStreets, findTypoStreets, type StreetCandidate, streetKeys } from './match-street.js';
+import {
+  findSameStreets,
+  findTypoStreets,
+  type StreetCandidate,
+  streetKeys,
+  type TypoQuery,
+  typoQuery,
+} from './match-street.js';
 import { numberKey, type StreetForm, streetKey } from './reference-point.js';
 import { partsMismatch } from './street-corrections.js';
 import type { ZipBlock } from './zip-block.js';
@@ -50,9 +57,14 @@ export async function searchStreet(
   }
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
-  if (!found.length)
+  if (!found.length) {
+    let query: TypoQuery | undefined;
     for (const block of blocks)
-      if (area.typoZips.has(block.zip)) found.push(...findTypoStreets(block, street));
+      if (area.typoZips.has(block.zip)) {
+        query ??= typoQuery(street);
+        found.push(...findTypoStreets(block, query));
+      }
+  }
   const withNumber = found.filter((c) => c.street.byNumber.has(key));
   const pool = withNumber.length ? withNumber : found;
   const order = new Map(area.near.map((z, i) => [z, i]));

@@ -8,6 +8,7 @@ import { numberKey, type ReferencePoint, unitKey } from './reference-point.js';
 import { searchStreet } from './search-street.js';
 import type { Verification } from './verification.js';
 import { verifyAddress } from './verify.js';
+import { streetPoints } from './zip-block.js';
 
 /** A reference point as a verified address (what a suggestion is). */
 function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCandidate): Verification {
@@ -29,7 +30,7 @@ function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCand
     ...(point.unitId ? { unit: { designator: point.unitDesignator ?? '#', id: point.unitId } } : {}),
     ...settled,
     point,
-    streetPoints: [...street.street.byNumber.values()].flat(),
+    streetPoints: streetPoints(street.street),
   };
 }
 

@@ -10,6 +10,7 @@ import { numberKey } from './reference-point.js';
 import { distinctCandidates, searchStreet } from './search-street.js';
 import { streetCorrections } from './street-corrections.js';
 import type { Verification } from './verification.js';
+import { streetPoints } from './zip-block.js';
 
 /**
  * Verification, top to bottom: read the input -> settle the area from the ZIP data ->
@@ -31,31 +32,21 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   const current = source.coverage();
   const coverage = current instanceof Promise ? await current : current;
   const state = !read.zip && !read.city && read.street ? stateOf(read) : undefined;
-  const streetZips = state && read.street ? await source.zipsWithStreet(state, read.street.name) : [];
+  const pending = state && read.street ? source.zipsWithStreet(state, read.street.name) : [];
+  const streetZips = pending instanceof Promise ? await pending : pending;
   const area = resolveArea(read, coverage, streetZips);
   const findings = new Findings();
-  const base = {
-    read,
-    country: countryOf(read),
-    errors: findings.errors,
-  };
-  const street = { number: read.number, street: read.street, unit: read.unit, poBox: read.poBox };
   if (!read.number && !read.poBox) findings.failure('line1', 'Missing Value', 'Civic number');
   if (!read.street && !read.poBox) findings.failure('line1', 'Missing Value', 'Street name');
   const covered = (area.zip !== undefined && coverage.zips.has(area.zip)) || area.near.length > 0;
   if (!read.number || !read.street || !covered)
-    return uncovered(read, area, findings, { ...base, ...street });
+    return uncovered(read, area, findings, asRead(read, findings));
   const search = await searchStreet(source, area, read.street, read.number, area.zip);
   const choices = distinctCandidates(search.best);
   if (!choices.length) {
     findings.failure('line1', 'Incorrect Value', 'Street name');
-    return finish(findings, {
-      ...base,
-      ...street,
-      ...settleArea(read, area, zipFromArea(read, area), undefined, findings),
-      depth: 'area',
-      covered: true,
-    });
+    const settled = settleArea(read, area, zipFromArea(read, area), undefined, findings);
+    return finish(findings, { ...asRead(read, findings), ...settled, depth: 'area', covered: true });
   }
   if (choices.length > 1) {
     const sameStreet = new Set(choices.map((c) => c.street.key)).size === 1;
@@ -63,23 +54,40 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
     else findings.failure('line1', 'Alternate', 'Complete Street Information');
   }
   const chosen = choices[0];
-  const streetPoints = [...chosen.street.byNumber.values()].flat();
   streetCorrections(read, chosen.street.form, chosen.kind, findings);
   const building = chosen.street.byNumber.get(numberKey(read.number));
   if (!building) findings.failure('line1', 'Incorrect Value', 'Civic number');
   const block = search.blocks.find((b) => b.zip === chosen.zip);
   const unit = building ? matchUnit(read, building, block?.recordsUnits ?? false, findings) : undefined;
   const settled = settleArea(read, area, chosen.zip, unit?.point.city.toUpperCase(), findings);
+  // One literal with every field (absent ones undefined): spreads here cost more than the match.
   return finish(findings, {
-    ...base,
-    ...street,
-    street: chosen.street.form,
+    read,
+    country: countryOf(read),
+    errors: findings.errors,
     number: unit?.point.number ?? read.number,
+    street: chosen.street.form,
     unit: unit ? unit.unit : read.unit,
-    ...settled,
-    ...(unit ? { point: unit.point } : {}),
-    streetPoints,
+    poBox: read.poBox,
+    zip: settled.zip,
+    city: settled.city,
+    state: settled.state,
+    point: unit?.point,
+    streetPoints: streetPoints(chosen.street),
     depth: unit ? 'point' : 'street',
     covered: true,
   });
+}
+
+/** The answer's fields taken from the input as read (before any match). */
+function asRead(read: ReadAddress, findings: Findings) {
+  return {
+    read,
+    country: countryOf(read),
+    errors: findings.errors,
+    number: read.number,
+    street: read.street,
+    unit: read.unit,
+    poBox: read.poBox,
+  };
 }

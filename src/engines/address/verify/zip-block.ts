@@ -7,6 +7,14 @@ export interface BlockStreet {
   /** Compact name (no spaces) for fuzzy comparison. */
   compactName: string;
   byNumber: Map<string, ReferencePoint[]>;
+  /** Every point of the street (geocoding interpolates along them), built on first use. */
+  points?: ReferencePoint[];
+}
+
+/** The street's points, number by number: built once per cached block, not per verification. */
+export function streetPoints(street: BlockStreet): ReferencePoint[] {
+  street.points ??= [...street.byNumber.values()].flat();
+  return street.points;
 }
 
 /**
