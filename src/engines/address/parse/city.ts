@@ -5,7 +5,7 @@
 
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
-import { cityEndingAt, townEndingAt } from './gazetteer.js';
+import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
@@ -39,7 +39,10 @@ export function findCity(s: ParseState): void {
     }
   }
   const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
-  const onlyStreetWords = region.every((t) => t.suffix || t.dir);
+  // "North Bend", "Lake Park": street words only, unless the state has a place of that name.
+  const onlyStreetWords =
+    region.every((t) => t.suffix || t.dir) &&
+    !(stateCode && isPlaceInState(tokens, segStart, end, stateCode));
   if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
   if (anchored && segStart > 0 && clean && !onlyStreetWords) {
     // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
@@ -76,6 +79,18 @@ export function findCity(s: ParseState): void {
   if (start < 0 && (s.state || (usZip && numbered))) start = streetEndGuess(tokens, segStart, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
+  // "W 175th St East Hazel Crest IL": a directional after a complete street opens the town
+  // when the state has a town of that longer name.
+  if (
+    start - 2 > segStart &&
+    stateCode &&
+    tokens[start - 1].dir &&
+    !splitDirectional(tokens[start - 2], tokens[start - 1]) &&
+    (streetLooksComplete(tokens[start - 2], false) ||
+      (tokens[start - 2].dir && streetLooksComplete(tokens[start - 3], false))) &&
+    isPlaceInState(tokens, start - 1, end, stateCode)
+  )
+    start--;
   if (start >= segStart && start < end) {
     s.city = { start, end };
     s.end = start;
@@ -102,6 +117,11 @@ function countyBeforePostcode(s: ParseState, segStart: number, end: number): boo
   s.city = { start: prevStart, end: prevEnd };
   s.end = prevStart;
   return true;
+}
+
+/** "Sligh Blvd N E": a post-directional written as two letters. */
+function splitDirectional(a: Classified, b: Classified): boolean {
+  return /^[NS]$/.test(a.key) && /^[EW]$/.test(b.key);
 }
 
 function streetLooksComplete(before: Classified | undefined, anchored: unknown): boolean {

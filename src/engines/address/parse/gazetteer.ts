@@ -46,6 +46,20 @@ export function cityEndingAt(tokens: Classified[], min: number, end: number, sta
   return -1;
 }
 
+/**
+ * Whether tokens [start, end) name a place of the US state: a ZIP mailing city or a
+ * GeoNames town, with an abbreviated opening word written out ("E Grand Rapids").
+ */
+export function isPlaceInState(tokens: Classified[], start: number, end: number, stateCode: string): boolean {
+  const key = spanKey(tokens, start, end);
+  if (statesOfCity(key)?.has(stateCode)) return true;
+  const region = `US-${stateCode}`;
+  if (townRegions(key)?.includes(region)) return true;
+  for (const [re, sub] of VARIANTS)
+    if (re.test(key) && townRegions(key.replace(re, sub))?.includes(region)) return true;
+  return false;
+}
+
 /** Particles that end a street name ("Rue de Lyon"): a town cannot start right after one. */
 const PARTICLES = new Set([
   'DE',

@@ -3,6 +3,7 @@
  * and how unit text becomes the unit, level and PO box fields.
  */
 import { FLOOR_WORDS } from '../tables/number-words.js';
+import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import type { Segment } from './segments.js';
 import { matchSpecial } from './special.js';
@@ -82,9 +83,12 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   }
   const last = end - 1;
   if (last < from || t[last - 1].connector) return end;
-  // "12 Calle 5", "Avenue J": a type word alone before the id is the street's name.
+  // "12 Calle 5", "Avenue J": a type word alone before the id is the street's name; so is a
+  // state or US before a route number ("1111 MD 760", "500 US 19") and Michigan's "M 22".
   const lone = t[from - 1];
-  if (last === from && (lone.suffix || lone.caType || lone.intlPrefix)) return end;
+  const routeName = lone.key === 'US' || lone.letter || !!usState(lone.key);
+  if (last === from && (lone.suffix || lone.caType || lone.intlPrefix || (routeName && t[last].num)))
+    return end;
   // "1260 Arrow Highway Blg E": an unknown designator and a letter after a typed street.
   const w = t[last - 1];
   const typed = last - 2 >= from - 1 && (t[last - 2].suffix || t[last - 2].caType);
