@@ -5,6 +5,7 @@
  * API process and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
  */
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,23 @@ if (process.argv.includes('--serve')) {
   const config = loadConfig();
   const runtime = await startRuntime(config, { http: role !== 'worker', workers: role !== 'api' });
   await runtime.app?.listen({ port: config.port, host: config.host });
+  // Event-loop delay and CPU of this process, reported on SIGUSR2 and reset: the bench asks
+  // after each phase, so a long tail can be traced to a blocked loop (or not).
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let cpu = process.cpuUsage();
+  process.on('SIGUSR2', () => {
+    const used = process.cpuUsage(cpu);
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    console.log(
+      `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000) })}`,
+    );
+    loop.reset();
+    cpu = process.cpuUsage();
+  });
+  // A clean exit on SIGTERM, so `--cpu-prof` (BENCH_NODE_ARGS) writes its profile.
+  process.on('SIGTERM', () => void runtime.close().finally(() => process.exit(0)));
   console.log(`postroom ${role} ready`);
 } else {
   await bench();
@@ -48,8 +66,10 @@ async function bench() {
     POSTROOM_DATA_DIR: dataDir,
   };
   const split = process.argv.includes('--split');
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", is passed to the servers.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const serve = (r: string) =>
-    spawnReady(['--import', 'tsx', 'bench/letters-api.ts', '--serve', r], env, /ready/);
+    spawnReady([...nodeArgs, '--import', 'tsx', 'bench/letters-api.ts', '--serve', r], env, /ready/);
   // --api-alone: the worker starts after the steady phase, so that phase measures the API's own cost.
   const apiAlone = process.argv.includes('--api-alone');
   const servers = split || apiAlone ? [await serve('api')] : [await serve('both')];
@@ -91,7 +111,10 @@ async function bench() {
 
   const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
   step(`POST /letters at ${rate}/s for ${seconds} s `);
+  const api = servers[0];
+  await loopDelay(api); // reset: start-up is not part of the phase
   const steady = await load({ ...target, overallRate: rate, connections: 10, duration: seconds });
+  const steadyLoop = await loopDelay(api);
   if (apiAlone) servers.push(await serve('worker'));
   await settle(db, step);
   const memBefore = pss();
@@ -102,6 +125,7 @@ async function bench() {
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(pss()), 500);
   const total = await settle(db, step);
+  const burstLoop = await loopDelay(api);
   const finished = performance.now() - t0;
   clearInterval(sampler);
   const memAfter = pss();
@@ -115,6 +139,7 @@ async function bench() {
     f.endsWith('.pdf'),
   ).length;
   for (const p of servers) p.kill('SIGTERM');
+  await Promise.all(servers.map((p) => new Promise((res) => p.once('exit', res))));
   await db.end();
 
   const how = apiAlone
@@ -131,6 +156,9 @@ async function bench() {
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
   );
   console.log(
+    `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms |`,
+  );
+  console.log(
     `| burst: ${burst} POSTs accepted | ${(accepted / 1000).toFixed(1)} s (p99 ${sent.p99} ms, ${sent.non2xx} non-2xx) |`,
   );
   console.log(
@@ -140,8 +168,27 @@ async function bench() {
     `| letters / unrendered / url events / PDF files | ${checks.letters} / ${checks.unrendered} / ${checks.url_events} / ${files} (of ${total}) |`,
   );
   console.log(
+    `| API process event loop, burst until rendered | delay p50 ${burstLoop.p50} ms, p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; CPU ${burstLoop.cpuMs} ms |`,
+  );
+  console.log(
     `| memory (PSS, server + Chromium) | before burst ${memBefore} MB, peak ${Math.max(...samples, memAfter)} MB, after ${memAfter} MB |`,
   );
+}
+
+/** Asks a server for its event-loop delay and CPU since the last ask (see the SIGUSR2 handler). */
+function loopDelay(server: ChildProcess): Promise<{ p50: number; p99: number; max: number; cpuMs: number }> {
+  return new Promise((resolve) => {
+    let out = '';
+    const on = (d: Buffer) => {
+      out += d;
+      const m = /loop-delay (\{.*\})/.exec(out);
+      if (!m) return;
+      server.stdout!.off('data', on);
+      resolve(JSON.parse(m[1]));
+    };
+    server.stdout!.on('data', on);
+    server.kill('SIGUSR2');
+  });
 }
 
 function machine(): string {

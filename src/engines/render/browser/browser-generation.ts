@@ -1,5 +1,5 @@
 import { RenderUnavailableError } from '../errors.js';
-import { type LaunchedBrowser, launchBrowser } from './launch-browser.js';
+import { type LaunchedBrowser, type LaunchOptions, launchBrowser } from './launch-browser.js';
 import type { PooledPage } from './page-setup.js';
 
 /** One running browser and its tabs; the pool replaces it whole when the browser dies. */
@@ -19,12 +19,12 @@ export interface Generation {
  */
 export async function startGeneration(
   executablePath: string,
-  launchTimeoutMs: number,
+  launchOptions: LaunchOptions,
   onExit: (gen: Generation) => void,
 ): Promise<Generation> {
   let launched: LaunchedBrowser;
   try {
-    launched = await launchBrowser(executablePath, launchTimeoutMs);
+    launched = await launchBrowser(executablePath, launchOptions);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new RenderUnavailableError(`could not start ${executablePath}: ${why}`, { cause: err });

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { lowPriorityPrefix } from './low-priority.js';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,16 +32,32 @@ export interface LaunchedBrowser {
   cleanup(): Promise<void>;
 }
 
-/** Starts Chromium with a fresh throwaway profile so no state leaks between runs. */
-export async function launchBrowser(executablePath: string, timeoutMs: number): Promise<LaunchedBrowser> {
+export interface LaunchOptions {
+  timeoutMs: number;
+  /** Chromium's nice value (0 = as this process); see lowPriorityPrefix. */
+  niceness: number;
+}
+
+/**
+ * Starts Chromium with a fresh throwaway profile so no state leaks between runs.
+ *
+ * The DevTools connection is a pipe (fds 3 and 4), not a WebSocket: Chromium exits when the pipe
+ * closes, so a server killed with SIGKILL leaves no orphan browser behind (test/engines/render/
+ * browser-orphan.test.ts), and no port is opened.
+ */
+export async function launchBrowser(executablePath: string, opts: LaunchOptions): Promise<LaunchedBrowser> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'postroom-chromium-'));
   const cleanup = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  // puppeteer's own arguments, spelled out so the low-priority prefix can go in front of them.
+  const chromiumArgs = puppeteer.defaultArgs({ headless: true, userDataDir, args: CHROMIUM_FLAGS });
+  const [command = executablePath, ...prefixArgs] = lowPriorityPrefix(opts.niceness);
+  const timeoutMs = opts.timeoutMs;
   try {
     const browser = await puppeteer.launch({
-      executablePath,
-      headless: true,
-      userDataDir,
-      args: CHROMIUM_FLAGS,
+      executablePath: command,
+      args: prefixArgs.length ? [...prefixArgs, executablePath, ...chromiumArgs] : chromiumArgs,
+      ignoreDefaultArgs: true,
+      pipe: true,
       timeout: timeoutMs,
       protocolTimeout: Math.max(timeoutMs, 60_000),
       handleSIGINT: false,

@@ -12,6 +12,8 @@ export interface BrowserPoolOptions {
   /** Per-job limit once a tab is held; the job then fails retryably. */
   renderTimeoutMs?: number;
   launchTimeoutMs?: number;
+  /** Chromium's nice value (0 = none); default 10, so the API in the same process wins the CPU. */
+  niceness?: number;
   /** A tab is replaced after this many jobs so long runs cannot grow a tab without bound. */
   recyclePageAfter?: number;
 }
@@ -51,6 +53,7 @@ export class BrowserPool {
       size: Math.max(1, options.size ?? 3),
       renderTimeoutMs: options.renderTimeoutMs ?? LIMITS.renderTimeoutMs,
       launchTimeoutMs: options.launchTimeoutMs ?? 30_000,
+      niceness: options.niceness ?? 10,
       recyclePageAfter: options.recyclePageAfter ?? 1_000,
     };
     this.size = this.#opts.size;
@@ -158,8 +161,9 @@ export class BrowserPool {
   }
 
   async #launch(): Promise<Generation> {
-    const { executablePath, launchTimeoutMs } = this.#opts;
-    const gen = await startGeneration(executablePath, launchTimeoutMs, (dead) => {
+    const { executablePath, launchTimeoutMs, niceness } = this.#opts;
+    const launch = { timeoutMs: launchTimeoutMs, niceness };
+    const gen = await startGeneration(executablePath, launch, (dead) => {
       if (this.#generation === dead) this.#generation = undefined;
       if (!this.#closed) {
         this.#counts.crashes++;
