@@ -4,10 +4,19 @@ import {
   type CandidateSource,
   type Coverage,
 } from '../engines/address/verify/candidate-source.js';
+import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
 import { ZipBlock } from '../engines/address/verify/zip-block.js';
-import { areasVersion, coveredAreas, pointsInZip, zipsWithStreet } from './points.repo.js';
+import { areasVersion, coveredAreas, pointsInZips, zipsWithStreet } from './points.repo.js';
 
 const STREET_ZIPS_CACHED = 50_000;
+/** ZIPs per block query: one round trip for a batch's ZIPs, in bounded pieces. */
+const ZIPS_PER_QUERY = 200;
+
+/** A cached ZIP block (null: the ZIP has no points) and when it was last used. */
+interface CachedBlock {
+  block: ZipBlock | null;
+  used: number;
+}
 
 export interface PgSourceOptions {
   /** Points kept in memory across cached ZIP blocks (least recently used ZIP dropped first). */
@@ -22,7 +31,13 @@ export interface PgSourceOptions {
  * reloaded, with the cache cleared, when an import changes it.
  */
 export class PgSource implements CandidateSource {
-  private blocks = new Map<string, ZipBlock | null>();
+  private blocks = new Map<string, CachedBlock>();
+  /** Blocks being read: concurrent requests for a cold ZIP share one query. */
+  private loading = new Map<string, Promise<void>>();
+  /** Use counter for the LRU: a warm hit bumps a number instead of reordering the map. */
+  private tick = 0;
+  /** Bumped when the caches are cleared, so a read that was in flight does not refill them with old data. */
+  private generation = 0;
   /** "STATE|NAME" -> ZIPs with that street: a repeated street-only input costs no query. */
   private streetZips = new Map<string, string[]>();
   private cover: Coverage | undefined;
@@ -65,7 +80,9 @@ export class PgSource implements CandidateSource {
   }
 
   private clearCaches(): void {
+    this.generation++;
     this.blocks.clear();
+    this.loading.clear();
     this.streetZips.clear();
     this.cachedPoints = 0;
   }
@@ -85,24 +102,63 @@ export class PgSource implements CandidateSource {
 
   block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined> {
     const cached = this.blocks.get(zip);
-    if (cached !== undefined) {
-      this.blocks.delete(zip);
-      this.blocks.set(zip, cached); // most recently used goes last
-      return cached ?? undefined;
+    if (cached) {
+      cached.used = ++this.tick;
+      return cached.block ?? undefined;
     }
-    return this.load(zip);
+    return this.loadBlock(zip);
   }
 
-  private async load(zip: string): Promise<ZipBlock | undefined> {
-    const points = await pointsInZip(this.db, zip);
+  private async loadBlock(zip: string): Promise<ZipBlock | undefined> {
+    await (this.loading.get(zip) ?? this.fetch([zip]));
+    return this.blocks.get(zip)?.block ?? undefined;
+  }
+
+  /**
+   * Reads the blocks of these ZIPs that are not cached, in a few set-based queries (a batch
+   * of 2,000 addresses needs its ZIPs read once, not once per address). A hint: verification
+   * reads any block it still lacks itself.
+   */
+  async prefetch(zips: Iterable<string>): Promise<void> {
+    const missing = [...new Set(zips)].filter((z) => !this.blocks.has(z));
+    const waits = missing.flatMap((z) => this.loading.get(z) ?? []);
+    const toFetch = missing.filter((z) => !this.loading.has(z));
+    for (let i = 0; i < toFetch.length; i += ZIPS_PER_QUERY)
+      waits.push(this.fetch(toFetch.slice(i, i + ZIPS_PER_QUERY)));
+    await Promise.all(waits);
+  }
+
+  private fetch(zips: string[]): Promise<void> {
+    const generation = this.generation;
+    const done = pointsInZips(this.db, zips).then((byZip) => {
+      if (generation === this.generation) for (const zip of zips) this.store(zip, byZip.get(zip) ?? []);
+    });
+    const settled = done.finally(() => {
+      for (const zip of zips) if (this.loading.get(zip) === settled) this.loading.delete(zip);
+    });
+    for (const zip of zips) this.loading.set(zip, settled);
+    return settled;
+  }
+
+  private store(zip: string, points: ReferencePoint[]): void {
     const block = points.length ? new ZipBlock(zip, points) : null;
-    this.blocks.set(zip, block);
+    this.blocks.set(zip, { block, used: ++this.tick });
     this.cachedPoints += points.length;
-    for (const [oldest, old] of this.blocks) {
-      if (this.cachedPoints <= this.maxPoints || oldest === zip) break;
-      this.blocks.delete(oldest);
-      this.cachedPoints -= old?.size ?? 0;
+    if (this.cachedPoints > this.maxPoints) this.evict();
+  }
+
+  /**
+   * Drops the least recently used blocks down to 90% of the budget, so evictions come in
+   * rounds rather than on every read once the cache is full.
+   */
+  private evict(): void {
+    const byAge = [...this.blocks].sort((a, b) => a[1].used - b[1].used);
+    const target = this.maxPoints * 0.9;
+    // The newest block stays whatever its size: the read that loaded it is about to use it.
+    for (const [zip, cached] of byAge.slice(0, -1)) {
+      if (this.cachedPoints <= target) break;
+      this.blocks.delete(zip);
+      this.cachedPoints -= cached.block?.size ?? 0;
     }
-    return block ?? undefined;
   }
 }

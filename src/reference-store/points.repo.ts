@@ -60,10 +60,16 @@ function toPoints(rows: PointRow[]): ReferencePoint[] {
   });
 }
 
-/** Every point of one ZIP (uses the zip index). */
-export async function pointsInZip(db: Queryable, zip: string): Promise<ReferencePoint[]> {
-  const res = await db.query<PointRow>(`SELECT ${COLUMNS} FROM address_points WHERE zip = $1`, [zip]);
-  return toPoints(res.rows);
+/** Every point of some ZIPs, by ZIP, in one query (uses the zip index). */
+export async function pointsInZips(db: Queryable, zips: string[]): Promise<Map<string, ReferencePoint[]>> {
+  const res = await db.query<PointRow>(`SELECT ${COLUMNS} FROM address_points WHERE zip = ANY($1)`, [zips]);
+  const byZip = new Map<string, ReferencePoint[]>();
+  for (const p of toPoints(res.rows)) {
+    const list = byZip.get(p.zip);
+    if (list) list.push(p);
+    else byZip.set(p.zip, [p]);
+  }
+  return byZip;
 }
 
 /** The coverage table: one row per ZIP and city name. */

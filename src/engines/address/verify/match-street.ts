@@ -31,12 +31,16 @@ export function streetKeys(input: StreetForm): StreetKeys {
 }
 
 /** Streets of one ZIP that are the input street written the same or with other type/directional. */
-export function findSameStreets(block: ZipBlock, keys: StreetKeys): StreetCandidate[] {
+export function findSameStreets(block: ZipBlock, keys: StreetKeys): readonly StreetCandidate[] {
   const exact = block.streets.get(keys.key);
   if (exact) return [{ zip: block.zip, street: exact, kind: 'exact', distance: 0 }];
   const sameName = block.byName.get(keys.name) ?? block.byJoinedName.get(keys.joined);
-  return (sameName ?? []).map((street) => ({ zip: block.zip, street, kind: 'name', distance: 0 }));
+  // Most ZIPs searched do not have the street: answer them without allocating.
+  if (!sameName) return NONE;
+  return sameName.map((street) => ({ zip: block.zip, street, kind: 'name', distance: 0 }));
 }
+
+const NONE: readonly StreetCandidate[] = Object.freeze([]);
 
 /** What the typo search needs of an input street, computed once per search rather than once per ZIP. */
 export interface TypoQuery {
@@ -69,11 +73,13 @@ export function findTypoStreets(block: ZipBlock, query: TypoQuery): StreetCandid
   const found: StreetCandidate[] = [];
   // Only names within the budget in length can be within it in edits.
   for (let length = name.length - budget; length <= name.length + budget; length++) {
-    for (const entry of block.namesOfLength(length)) {
-      if (bitCount(mask ^ entry.mask) > 2 * budget) continue;
-      const distance = editDistance(name, entry.name, budget);
+    const { masks, entries } = block.namesOfLength(length);
+    for (let i = 0; i < masks.length; i++) {
+      if (bitCount(mask ^ masks[i]) > 2 * budget) continue;
+      const distance = editDistance(name, entries[i].name, budget);
       if (distance <= budget)
-        for (const street of entry.streets) found.push({ zip: block.zip, street, kind: 'typo', distance });
+        for (const street of entries[i].streets)
+          found.push({ zip: block.zip, street, kind: 'typo', distance });
     }
   }
   return found;

@@ -51,7 +51,8 @@ export async function searchStreet(
     const block = pending instanceof Promise ? await pending : pending;
     if (!block) continue;
     blocks.push(block);
-    found.push(...findSameStreets(block, keys));
+    const hits = findSameStreets(block, keys);
+    if (hits.length) found.push(...hits);
     // The given ZIP having the exact street and number settles it; other ZIPs could only tie.
     if (zip === givenZip && found.some((c) => c.kind === 'exact' && c.street.byNumber.has(key))) break;
   }

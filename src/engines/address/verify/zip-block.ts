@@ -27,19 +27,22 @@ export class ZipBlock {
   readonly byName = new Map<string, BlockStreet[]>();
   /** Name and type run together ("COUNTRYACRES"): one side may read the type as part of the name. */
   readonly byJoinedName = new Map<string, BlockStreet[]>();
-  #byLength: Map<number, NameEntry[]> | undefined;
+  #byLength: Map<number, NameBucket> | undefined;
 
   /** Names of one length with their letter masks, for typo search (built on first use). */
-  namesOfLength(length: number): NameEntry[] {
+  namesOfLength(length: number): NameBucket {
     if (!this.#byLength) {
-      this.#byLength = new Map();
+      const lists = new Map<number, NameEntry[]>();
       for (const [name, streets] of this.byName) {
-        const list = this.#byLength.get(name.length) ?? [];
+        const list = lists.get(name.length) ?? [];
         list.push({ name, mask: letterMask(name), streets });
-        this.#byLength.set(name.length, list);
+        lists.set(name.length, list);
       }
+      this.#byLength = new Map();
+      for (const [n, entries] of lists)
+        this.#byLength.set(n, { masks: Int32Array.from(entries, (e) => e.mask), entries });
     }
-    return this.#byLength.get(length) ?? [];
+    return this.#byLength.get(length) ?? EMPTY_BUCKET;
   }
 
   /** Whether any point here has a unit: only then can a unit be called wrong. */
@@ -79,6 +82,18 @@ export interface NameEntry {
   streets: BlockStreet[];
 }
 
+/**
+ * The names of one length, with their masks also in one typed array: the typo search
+ * tests thousands of masks per input, and a flat array of integers scans far faster
+ * than the entry objects.
+ */
+export interface NameBucket {
+  masks: Int32Array;
+  entries: NameEntry[];
+}
+
+const EMPTY_BUCKET: NameBucket = { masks: new Int32Array(0), entries: [] };
+
 /** Which of A-Z and 0-9 (folded into 32 bits) a name uses: one typo changes at most two bits. */
 export function letterMask(name: string): number {
   let mask = 0;
@@ -86,10 +101,11 @@ export function letterMask(name: string): number {
   return mask;
 }
 
+/** Set bits of a 32-bit integer (the classic SWAR population count: no loop). */
 export function bitCount(x: number): number {
-  let n = 0;
-  for (let v = x >>> 0; v; v &= v - 1) n++;
-  return n;
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Points at one building: the unit-less point (if any) and the units. */
