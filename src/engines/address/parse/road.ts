@@ -7,7 +7,7 @@ import { asciiFold, type Classified } from './classify.js';
 import { looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { findUnitStart, isUnitSegment, unitStartsAt } from './units.js';
+import { findUnitStart, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
 
 const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 
@@ -46,7 +46,8 @@ export function assignStreetWithoutNumber(
     setRoad(s, seg.start, seg.end);
     return;
   }
-  if (!looksLikeStreet(t, seg)) {
+  const tower = towerNameEnd(t, seg.start, seg.end);
+  if (!looksLikeStreet(t, seg) || tower > 0) {
     // "Terminal Tower Ste 1100": a building name, then its unit.
     let u = seg.start + 1;
     while (u < seg.end && !unitStartsAt(t, u, seg.end)) u++;
@@ -57,6 +58,24 @@ export function assignStreetWithoutNumber(
   const unitStart = findUnitStart(t, seg.start + 1, seg.end);
   setRoad(s, seg.start, unitStart);
   if (unitStart < seg.end) units.push({ start: unitStart, end: seg.end });
+}
+
+/** Words that end a building's name and never a street's. */
+const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING']);
+
+/**
+ * Where a building name made of plain words and a closing TOWER/BLDG ends, when such a
+ * name is all that stands between `from` and the end or a unit; else -1.
+ */
+function towerNameEnd(t: Classified[], from: number, end: number): number {
+  let k = from;
+  while (k < end && !TOWER_WORDS.has(t[k].key)) {
+    if (t[k].suffix || t[k].caType || t[k].hasDigit || t[k].intlPrefix || unitStartsAt(t, k, end)) return -1;
+    k++;
+  }
+  if (k >= end || k === from) return -1;
+  k++;
+  return k === end || unitStartsAt(t, k, end) ? k : -1;
 }
 
 /** Street types that name an office complex or building more often than a street. */
@@ -108,7 +127,13 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   if (hn > seg.start) {
     // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
     if (isUnitSegment(t, before)) extraUnits.push(before);
-    else if (!takeUrbanization(s, before)) houseParts.push(spanText(t, before));
+    else if (!takeUrbanization(s, before)) extraUnits.push(...splitNameAndUnits(t, before, houseParts));
+  }
+  // "1700 Wells Fargo Tower", "1600 Crestar Bank Bldg": no street at all, a building.
+  const tower = towerNameEnd(t, hn + 1, seg.end);
+  if (tower > 0) {
+    houseParts.push(spanText(t, { start: hn, end: tower }));
+    return tower < seg.end ? [{ start: tower, end: seg.end }] : [];
   }
   // "1 Lincoln Ctr 5400 LBJ Fwy", "440 LaSalle St 1 Financial Place": two numbered streets
   // in a row; the one typed as a complex (center, plaza, place...) is the building.
@@ -147,7 +172,9 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
   splitUnitFromNumber(s, t[hn], numEnd === hn + 1);
   const unitStart = findUnitStart(t, numEnd + 1, seg.end);
-  const nameStart = buildingNameAfterStreet(t, numEnd, unitStart);
+  // Words between a complete street and a unit or a town already found are a name.
+  const bounded = unitStart < seg.end || (s.city !== undefined && s.city.start === seg.end);
+  const nameStart = buildingNameAfterStreet(t, numEnd, unitStart, bounded);
   setRoad(s, numEnd, nameStart);
   if (nameStart < unitStart) houseParts.push(spanText(t, { start: nameStart, end: unitStart }));
   if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
@@ -203,6 +230,8 @@ export function assignNumberAfter(s: ParseState, seg: Segment, hn: number, house
   return [];
 }
 
+const NAME_PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'OF', 'DU', 'DES']);
+
 const BUILDING_WORDS = new Set([
   'TOWER',
   'TOWERS',
@@ -231,9 +260,11 @@ const BUILDING_WORDS = new Set([
 
 /**
  * "15955 Frederick Rd The Reed", "1100 Brickell Bay Dr Panorama Tower": words after a
- * complete street that name a building. Returns where the name starts (or `end`).
+ * complete street that name a building. `bounded`: a unit or the town follows, so two or
+ * more words left between them are a name ("N Campbell Ave Luxe Logan Square, Chicago").
+ * Returns where the name starts (or `end`).
  */
-function buildingNameAfterStreet(t: Classified[], start: number, end: number): number {
+function buildingNameAfterStreet(t: Classified[], start: number, end: number, bounded: boolean): number {
   for (let p = start + 1; p < end - 1; p++) {
     if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
     let e = p + 1;
@@ -242,6 +273,11 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number): n
     if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;
     const last = rest[rest.length - 1];
     if (t[e].key === 'THE' || (rest.length >= 2 && BUILDING_WORDS.has(last.key))) return e;
+    // Not "River Rd Liberty Grove Rd" (a street type later: one long road) nor "Via de Ventura".
+    const typedLater = rest.some(
+      (x, k) => (x.suffix || x.caType) && !(k === rest.length - 1 && COMPLEX_TYPES.has(x.key)),
+    );
+    if (bounded && rest.length >= 2 && !typedLater && !NAME_PARTICLES.has(t[e].key)) return e;
     return end;
   }
   return end;

@@ -24,7 +24,7 @@ import {
 import { matchSpecial } from './special.js';
 import { isRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { assignUnits, isUnitSegment, unitStartsAt } from './units.js';
+import { assignUnits, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
 
 /** Words opening an account or customer reference written before a box. */
 const ACCOUNT_WORDS = new Set([
@@ -70,7 +70,12 @@ export function solveStreet(s: ParseState): void {
 
   // Care-of and firm lines come first when present.
   if (CARE_OF.has(t[0].key) && segs[0].end > 1) {
-    d.careOf = spanText(t, segs[0]);
+    // "attn: mcshane 3 fl 45-18 court square": the name ends where a numbered street starts.
+    const streetAt = careOfStreetStart(t, segs[0]);
+    if (streetAt > 0) segs.splice(0, 1, { start: 0, end: streetAt }, { start: streetAt, end: segs[0].end });
+    const parts: string[] = [];
+    unitParts = splitNameAndUnits(t, segs[0], parts, true);
+    d.careOf = parts[0];
     houseParts.push(d.careOf);
     segIndex = 1;
   }
@@ -195,6 +200,15 @@ export function solveStreet(s: ParseState): void {
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
+}
+
+/** Where a numbered, typed street starts inside a care-of segment (after its name), or -1. */
+function careOfStreetStart(t: Classified[], seg: Segment): number {
+  for (let j = seg.start + 2; j < seg.end - 1; j++) {
+    if (!t[j].houseNumber || houseNumberAt(t, { start: j, end: seg.end }, j) !== 'numberFirst') continue;
+    for (let k = j + 2; k < seg.end; k++) if (t[k].suffix || t[k].caType) return j;
+  }
+  return -1;
 }
 
 /** "msc 41083362 po box 415000": a word and an id, then a box, all opening the segment. */

@@ -32,6 +32,52 @@ export function isUnitSegment(t: Classified[], seg: Segment): boolean {
   return len <= 3 && t.slice(seg.start + 1, seg.end).some((x) => x.hasDigit || x.letter);
 }
 
+/** Length of the unit or floor group at i: "4th Floor", "Ste 200", "KBA # 90688"; else 0. */
+function unitGroupAt(t: Classified[], i: number, end: number): number {
+  const tok = t[i];
+  const next = i + 1 < end ? t[i + 1] : undefined;
+  if (!next) return 0;
+  if ((tok.ordinal || tok.num) && next.unit?.isLevel) return 2;
+  if (tok.unit?.requiresId && (next.hasDigit || next.letter)) return 2;
+  if (!tok.hasDigit && next.key === '#' && i + 2 < end && t[i + 2].hasDigit) return 3;
+  return 0;
+}
+
+/**
+ * A name written before the street, with unit groups at either end taken out:
+ * "14th Floor L & C Tower" -> unit "14th Floor", house "L & C Tower";
+ * "Heather R. Peters KBA # 90688" -> house "Heather R. Peters", unit "KBA # 90688".
+ * Pushes the name to `houseParts` and returns the unit spans. `floorsOnly`: take out
+ * floors only ("attn dept # 528" is one name).
+ */
+export function splitNameAndUnits(
+  t: Classified[],
+  span: Span,
+  houseParts: string[],
+  floorsOnly = false,
+): Span[] {
+  const units: Span[] = [];
+  let { start, end } = span;
+  const groupAt = (i: number) => {
+    const n = unitGroupAt(t, i, end);
+    return floorsOnly && !t[i + 1]?.unit?.isLevel ? 0 : n;
+  };
+  const lead = groupAt(start);
+  if (lead && start + lead < end) {
+    units.push({ start, end: start + lead });
+    start += lead;
+  }
+  for (const n of [3, 2]) {
+    if (end - n > start && groupAt(end - n) === n) {
+      units.push({ start: end - n, end });
+      end -= n;
+      break;
+    }
+  }
+  houseParts.push(spanText(t, { start, end }));
+  return units;
+}
+
 /** "Dept 528 4th Floor", "Ste 200 Bldg 17": a run made only of unit and floor groups. */
 function isUnitRun(t: Classified[], seg: Segment): boolean {
   let i = seg.start;
