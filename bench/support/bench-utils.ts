@@ -6,6 +6,13 @@ export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
+// Children still running when the bench exits (it failed, or forgot one) are killed, so a
+// failed run leaves no server holding its port for the next one.
+const spawned = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of spawned) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 /** Spawns a node process and waits for a line matching `ready`. */
 export async function spawnReady(
   args: string[],
@@ -13,6 +20,8 @@ export async function spawnReady(
   ready: RegExp,
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawned.add(child);
+  child.on('exit', () => spawned.delete(child));
   let out = '';
   await new Promise<void>((resolve, reject) => {
     const on = (d: Buffer) => {

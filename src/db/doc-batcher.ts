@@ -10,44 +10,69 @@ interface Waiting {
 }
 
 /**
- * Coalesces the by-id reads of one table that arrive in the same event-loop turn into one
- * query: under concurrent GETs the database round trip, not the work, is the cost (measured in
- * docs/benchmarks.md). No caching: every read still sees committed data. The row is fetched by
- * id and handed out only when its organization and mode match the caller's scope.
+ * Coalesces the by-id reads of one table into few queries: under concurrent GETs the database
+ * round trip (a socket write and a statement on each side), not the work, is the cost
+ * (measured in docs/benchmarks.md). Reads that arrive while MAX_IN_FLIGHT queries for the
+ * table are already running wait for one of them to finish and then go together, so batches
+ * grow with the load instead of staying at one event-loop turn's worth; an idle server sends
+ * a lone read at once. No caching: every read still sees committed data. The row is fetched
+ * by id and handed out only when its organization and mode match the caller's scope.
  */
+const MAX_IN_FLIGHT = 2;
+const MAX_BATCH = 500;
+
+interface TableQueue {
+  waiting: Waiting[];
+  inFlight: number;
+  scheduled: boolean;
+}
+
 class DocBatcher {
-  private readonly waiting = new Map<string, Waiting[]>();
+  private readonly tables = new Map<string, TableQueue>();
 
   constructor(private readonly pool: Pool) {}
 
   get(table: string, scope: Scope, id: string): Promise<string | undefined> {
     return new Promise((resolve, reject) => {
-      let queue = this.waiting.get(table);
+      let queue = this.tables.get(table);
       if (!queue) {
-        queue = [];
-        this.waiting.set(table, queue);
-        setImmediate(() => void this.flush(table));
+        queue = { waiting: [], inFlight: 0, scheduled: false };
+        this.tables.set(table, queue);
       }
-      queue.push({ scope, id, resolve, reject });
+      queue.waiting.push({ scope, id, resolve, reject });
+      this.schedule(table, queue);
     });
   }
 
-  private async flush(table: string): Promise<void> {
-    const queue = this.waiting.get(table) ?? [];
-    this.waiting.delete(table);
+  private schedule(table: string, queue: TableQueue): void {
+    if (queue.scheduled || queue.inFlight >= MAX_IN_FLIGHT || queue.waiting.length === 0) return;
+    queue.scheduled = true;
+    // setImmediate: the reads of this event-loop turn join the batch first.
+    setImmediate(() => {
+      queue.scheduled = false;
+      void this.flush(table, queue);
+    });
+  }
+
+  private async flush(table: string, queue: TableQueue): Promise<void> {
+    const batch = queue.waiting.splice(0, MAX_BATCH);
+    queue.inFlight++;
     try {
       const res = await this.pool.query({
         name: `get-docs:${table}`,
         text: `SELECT id, org_id, live, doc::text AS doc FROM ${table} WHERE id = ANY($1)`,
-        values: [[...new Set(queue.map((w) => w.id))]],
+        values: [[...new Set(batch.map((w) => w.id))]],
       });
       const byId = new Map(res.rows.map((r) => [r.id as string, r]));
-      for (const w of queue) {
+      for (const w of batch) {
         const row = byId.get(w.id);
         w.resolve(row && row.org_id === w.scope.orgId && row.live === w.scope.live ? row.doc : undefined);
       }
     } catch (err) {
-      for (const w of queue) w.reject(err);
+      for (const w of batch) w.reject(err);
+    } finally {
+      queue.inFlight--;
+      this.schedule(table, queue);
     }
   }
 }

@@ -42,8 +42,15 @@ export async function listDocs(
   const params: unknown[] = [scope.orgId, scope.live];
   const where = ['org_id = $1', 'live = $2'];
   if (search?.kind === 'text') {
-    params.push(`%${search.phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const driver = indexDriverWord(search.phrase);
+    params.push(`%${driver.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`search_text LIKE $${params.length}`);
+    if (driver !== search.phrase) {
+      // strpos cannot use the trigram index, so the planner keeps the index scan to the
+      // driver word's trigrams and checks the whole phrase on the few rows it finds.
+      params.push(search.phrase);
+      where.push(`strpos(search_text, $${params.length}) > 0`);
+    }
   } else if (search?.kind === 'fields') {
     params.push(JSON.stringify(search.contains));
     where.push(`doc @> $${params.length}::jsonb`);
@@ -66,6 +73,25 @@ export async function listDocs(
       );
   const [rows, total] = await Promise.all([page, count]);
   return { totalCount: Number(total.rows[0].n), docs: rows.rows.map((r) => r.doc) };
+}
+
+/**
+ * The word of a free-text phrase that drives the trigram index scan. A GIN scan costs as
+ * much as the posting lists of all the pattern's trigrams, and a common word ("st", a name
+ * on every row) has one entry per row: at a million contacts `"seed 500007"` read 900 index
+ * pages (9–30 ms) where `"500007"` alone read 25 (0.6 ms). The longest word, preferring
+ * one with digits or an `@` (numbers and emails are the most distinctive), is usually the
+ * rarest; a phrase without a word of 3+ characters (no trigram) is scanned whole.
+ */
+export function indexDriverWord(phrase: string): string {
+  let best = '';
+  let bestScore = 0;
+  for (const word of phrase.split(/\s+/)) {
+    if (word.length < 3) continue;
+    const score = word.length + (/[0-9@]/.test(word) ? 4 : 0);
+    if (score > bestScore) [best, bestScore] = [word, score];
+  }
+  return best || phrase;
 }
 
 export async function deleteRow(db: Queryable, table: string, scope: Scope, id: string): Promise<boolean> {

@@ -297,6 +297,20 @@ describe('contacts: lists and search', () => {
     assert.deepEqual(none.body.data, []);
   });
 
+  test('a phrase matches as a whole: its rarest word finds rows, the phrase decides', async () => {
+    const count = async (phrase: string) =>
+      (await server.request('GET', `${PATH}?search=${encodeURIComponent(`"${phrase}"`)}`, { key: searchKey }))
+        .body.totalCount;
+    assert.equal(await count('carol quokka'), 1);
+    assert.equal(await count('bob quokka'), 1);
+    // Both words are in the data, but never next to each other in this order.
+    assert.equal(await count('quokka carol'), 0);
+    assert.equal(await count('alice quokka'), 0);
+    // Words too short for a trigram still match as part of the phrase.
+    assert.equal(await count('bob q'), 1);
+    assert.equal(await count('b q'), 1);
+  });
+
   test('structured search by dotted path', async () => {
     const q = encodeURIComponent(JSON.stringify({ 'metadata.team': 'red' }));
     const red = await server.request('GET', `${PATH}?search=${q}`, { key: searchKey });
