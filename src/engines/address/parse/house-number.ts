@@ -20,9 +20,11 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
   const tok = t[i];
   if (!(tok.houseNumber || (tok.cardinalWord && i === seg.start)) || tok.fraction) return undefined;
   // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
-  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x, k) => x.houseNumber && !t[i + k].unit))
+  if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x, k) => x.houseNumber && x.num && !t[i + k].unit))
     return undefined;
   const prev = i > seg.start ? t[i - 1] : undefined;
+  // "# 2 Turner Rd": a number sign before the only number of a typed street.
+  if (prev?.key === '#' && i - 1 === seg.start && numberSignedStreet(t, i, seg.end)) return 'numberFirst';
   // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
   const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
   if (prev && ((prev.unit && !levelDone) || prev.key === 'BOX' || afterRouteWord(t, seg.start, i)))
@@ -41,4 +43,13 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     return tok.num || /^\d+[A-Z]$|^\d+\/\d+[A-Z]?$/.test(tok.key) ? 'numberAfter' : undefined;
   if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
   return 'numberFirst';
+}
+
+function numberSignedStreet(t: Classified[], i: number, end: number): boolean {
+  const rest = t.slice(i + 1, end);
+  return (
+    rest.length >= 2 &&
+    rest.every((x) => !x.hasDigit && !x.unit) &&
+    !!(rest[rest.length - 1].suffix || rest[rest.length - 1].caType)
+  );
 }

@@ -124,7 +124,9 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   const d = s.detail;
   const extraUnits: Span[] = [];
   const before: Segment = { start: seg.start, end: hn };
-  if (hn > seg.start) {
+  // "# 2 Turner Rd": the number sign is not part of anything.
+  const numberSign = hn - 1 === seg.start && t[seg.start].key === '#';
+  if (hn > seg.start && !numberSign) {
     // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
     if (isUnitSegment(t, before)) extraUnits.push(before);
     else if (!takeUrbanization(s, before)) extraUnits.push(...splitNameAndUnits(t, before, houseParts));

@@ -26,6 +26,7 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['LOCKBOX'],
   ['LOCK', 'BOX'],
   ['LBX'],
+  ['LB'],
   ['APARTADO'],
   ['CASILLA'],
   ['POSTFACH'],
@@ -93,20 +94,21 @@ function boxAfter(t: Classified[], i: number, hi: number): [string, number] | un
 const RURAL_ROUTE_WORDS = new Set(['RT', 'RTE', 'ROUTE']);
 
 /**
- * The delivery form starting at token i, if any. `afterId`: the caller has read a
- * reference id right before i ("department 1480 box 4110"), so a lone BOX may start here.
+ * The delivery form starting at token i, if any. `loneBox`: the caller knows a box may
+ * start here inside a segment - after a reference id ("department 1480 box 4110") or
+ * closing a street ("961 North A1A Box 158").
  */
 export function matchSpecial(
   t: Classified[],
   i: number,
   hi: number,
-  afterId = false,
+  loneBox = false,
 ): SpecialMatch | undefined {
   for (const words of BOX_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
     // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
     const single = words.length === 1 && (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP');
-    if (single && !afterId && i > 0 && t[i - 1].seg === t[i].seg) continue;
+    if (single && !loneBox && i > 0 && t[i - 1].seg === t[i].seg) continue;
     const id = idAt(t, i + words.length, hi) ?? letterIdAt(t, i + words.length, hi, words.length > 1);
     if (!id) continue;
     return { start: i, end: id[1], special: { kind: 'poBox', id: t[id[0]].key } };

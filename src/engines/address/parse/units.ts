@@ -102,6 +102,8 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   for (let p = from; p < end; p++) {
     const tok = t[p];
     if (p > from && matchSpecial(t, p, end)) return p;
+    // "961 North A1A Box 158": a box and its id closing the street.
+    if (p > from && tok.key === 'BOX' && matchSpecial(t, p, end, true)?.end === end) return p;
     if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
     // "Main & Side": after a connector the word is the second street.
     if (t[p - 1]?.connector) continue;
@@ -146,19 +148,28 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
     // "Riverfront Drive Mailbox 2825", "Bonhomme Ave St 1400": a word and an id after a complete street.
     const word = t[last - 1];
     const before = last - 2 >= from ? t[last - 2] : undefined;
+    // "ST" after a typed street is a suite, not a second street type.
+    const suite = word.key === 'ST' && (before?.suffix || before?.caType);
     if (
       !word.hasDigit &&
       !word.dir &&
-      !word.suffix &&
-      !word.caType &&
+      ((!word.suffix && !word.caType) || suite) &&
       before &&
       (before.suffix || before.caType || before.dir)
     )
       return last - 1;
     return last;
   }
-  // "1160 Park Ave W 4 N": an id and a directional after the street.
-  if (t[last].dir && last - 1 > from && t[last - 1].num && !afterRouteWord(t, from - 1, last - 1))
+  // "1160 Park Ave W 4 N", "1024 Randolph 1 N": an id and a directional after the street
+  // (not in a Utah grid address, "500 W 400 N", nor a lettered route, "11745 I 10 W").
+  const gridSafe = (!t[from - 1].dir && !t[from - 1].letter) || last - 1 > from;
+  if (
+    t[last].dir &&
+    last - 1 >= from &&
+    gridSafe &&
+    t[last - 1].num &&
+    !afterRouteWord(t, from - 1, last - 1)
+  )
     return last - 1;
   // "1 S 280 Summit Court B": a lone letter after the street type is a unit.
   const prior = t[last - 1];
@@ -179,7 +190,7 @@ export function assignUnits(s: ParseState, spans: Span[]): void {
   const levels: string[] = [];
   for (const span of spans) {
     if (span.end <= span.start) continue;
-    let special = matchSpecial(t, span.start, span.end);
+    let special = matchSpecial(t, span.start, span.end, t[span.start].key === 'BOX');
     for (let k = span.start + 1; !special && !d.special && k < span.end; k++)
       special = matchSpecial(t, k, span.end);
     if (special && !d.special) {
