@@ -7,6 +7,7 @@ import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
+import { isBuildingWord } from './road.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 
@@ -77,6 +78,9 @@ export function findCity(s: ParseState): void {
   // With only a ZIP, guess the street's end only when the line opens with a number or box.
   const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
   if (start < 0 && (s.state || (usZip && numbered))) start = streetEndGuess(tokens, segStart, end);
+  const streetNumber = region[0].houseNumber || region[0].cardinalWord;
+  if (start < 0 && !anchored && segStart === 0 && end === tokens.length && streetNumber)
+    start = trailingTownAfterStreet(tokens, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   // "W 175th St East Hazel Crest IL": a directional after a complete street opens the town
@@ -117,6 +121,27 @@ function countyBeforePostcode(s: ParseState, segStart: number, end: number): boo
   s.city = { start: prevStart, end: prevEnd };
   s.end = prevStart;
   return true;
+}
+
+/**
+ * "1755 Howard Street DesPlaines", "344 West 49th Street NYC": with nothing after it, one
+ * or two plain words after a numbered, typed street are the town even when no gazetteer
+ * knows it. Not a building ("... Dr Panorama Tower", "... Rd The Reed"), a unit or a box.
+ */
+function trailingTownAfterStreet(tokens: Classified[], end: number): number {
+  for (const n of [1, 2]) {
+    const start = end - n;
+    const typed = tokens[start - 1];
+    // A name before the type: not "5500 N. St. Louis".
+    if (start < 3 || !(typed.suffix || typed.caType) || tokens[start - 2].dir) continue;
+    const words = tokens.slice(start, end);
+    // Not a short code ("4315 Webster Avenue LH" is a unit).
+    const plain = words.every(
+      (t) => !t.hasDigit && !t.unit && !t.suffix && !t.caType && !t.dir && !t.connector && t.key.length >= 3,
+    );
+    if (plain && !isBuildingWord(tokens[start].key) && !isBuildingWord(tokens[end - 1].key)) return start;
+  }
+  return -1;
 }
 
 /** "Sligh Blvd N E": a post-directional written as two letters. */

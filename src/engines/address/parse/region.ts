@@ -27,6 +27,29 @@ export function peelState(s: ParseState): void {
     s.end = start;
     return;
   }
+  if (cc !== 'CA') stateBeforeCity(s);
+}
+
+/**
+ * "101 E Market St Unit 4 CA Long Beach 90807": the state code written before the city.
+ * Taken only when the words after the code are a mailing city of that state and a US ZIP
+ * follows.
+ */
+function stateBeforeCity(s: ParseState): void {
+  const { tokens } = s;
+  if (!s.postcode || !/^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key)) return;
+  for (let n = Math.min(4, s.end - 2); n >= 1; n--) {
+    const start = s.end - n;
+    const code = tokens[start - 1];
+    if (code.key.length !== 2 || code.seg !== tokens[s.end - 1].seg) continue;
+    const state = usState(code.key);
+    if (!state || cityEndingAt(tokens, start, s.end, state.code) !== start) continue;
+    s.state = { start: start - 1, end: start };
+    s.city = { start, end: s.end };
+    s.detail.countryCode = 'US';
+    s.end = start - 1;
+    return;
+  }
 }
 
 /**

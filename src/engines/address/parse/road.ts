@@ -260,6 +260,11 @@ const BUILDING_WORDS = new Set([
   'PLAZA',
 ]);
 
+/** "Tower", "Lofts", "The": words that open or close a building's name. */
+export function isBuildingWord(key: string): boolean {
+  return BUILDING_WORDS.has(key) || TOWER_WORDS.has(key) || key === 'THE';
+}
+
 /**
  * "15955 Frederick Rd The Reed", "1100 Brickell Bay Dr Panorama Tower": words after a
  * complete street that name a building. `bounded`: a unit or the town follows, so two or
