@@ -59,20 +59,26 @@ export async function listDocs(
     params.push(f.values);
     where.push(`doc->>'${f.field.replace(/[^A-Za-z0-9_]/g, '')}' = ANY($${params.length})`);
   }
+  // Page and total in one statement: one snapshot, so totalCount always agrees with the page
+  // under concurrent writes, and one round trip on one connection.
+  const n = params.length;
   const filtered = where.length > 2;
-  const page = db.query(
-    `SELECT doc::text AS doc FROM ${table} WHERE ${where.join(' AND ')}
-     ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.limit, query.skip],
+  // Unfiltered totals come from the per-resource counters the insert/delete triggers keep.
+  const total = filtered
+    ? `SELECT count(*) AS n FROM ${table} WHERE ${where.join(' AND ')}`
+    : `SELECT coalesce(sum(n), 0) AS n FROM resource_counts WHERE org_id = $1 AND live = $2 AND resource = $${n + 3}`;
+  const res = await db.query(
+    `WITH page AS (
+       SELECT doc::text AS doc, created_at, id FROM ${table} WHERE ${where.join(' AND ')}
+       ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}),
+     total AS (${total})
+     SELECT total.n::bigint AS n, page.doc FROM total LEFT JOIN page ON true
+     ORDER BY page.created_at DESC, page.id DESC`,
+    [...params, query.limit, query.skip, ...(filtered ? [] : [table])],
   );
-  const count = filtered
-    ? db.query(`SELECT count(*)::bigint AS n FROM ${table} WHERE ${where.join(' AND ')}`, params)
-    : db.query(
-        'SELECT coalesce(sum(n), 0)::bigint AS n FROM resource_counts WHERE org_id = $1 AND live = $2 AND resource = $3',
-        [scope.orgId, scope.live, table],
-      );
-  const [rows, total] = await Promise.all([page, count]);
-  return { totalCount: Number(total.rows[0].n), docs: rows.rows.map((r) => r.doc) };
+  const docs: string[] = [];
+  for (const row of res.rows) if (row.doc !== null) docs.push(row.doc);
+  return { totalCount: Number(res.rows[0].n), docs };
 }
 
 /**
