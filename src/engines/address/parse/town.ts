@@ -48,7 +48,15 @@ export function findTown(s: ParseState): void {
   while (segStart > 0 && tokens[segStart - 1].seg === seg) segStart--;
   const region = tokens.slice(segStart, end);
   const cc = s.detail.countryCode && s.detail.countryCode !== 'US' ? s.detail.countryCode : undefined;
-  const plain = region.every((t) => !t.hasDigit && !t.unit && !streetWord(t) && !t.suffix && !t.dir);
+  // "Méry Sur Oise": a directional inside a town's name ("Sur") is only a word there.
+  const plain = region.every(
+    (t, k) =>
+      !t.hasDigit &&
+      !t.unit &&
+      !streetWord(t) &&
+      !t.suffix &&
+      !(t.dir && (k === 0 || k === region.length - 1)),
+  );
   // "Méry-sur-Oise", "Chambéry": the whole line is one town; or a town segment before a foreign country.
   const wholeLine = segStart === 0 && end === tokens.length && region.length <= 4;
   if (plain && (wholeLine || (cc && segStart > 0))) {
@@ -62,8 +70,16 @@ export function findTown(s: ParseState): void {
   // "Rue Henri Barbusse Paris France": a known foreign country says where to look; without
   // one, the street's opening word does ("Place Sohier Vervins" - a French town).
   const opening = region[0].houseNumber && region.length > 1 ? 1 : 0;
-  const countries = cc ? [cc] : (PREFIX_COUNTRIES[asciiFold(region[opening].key)] ?? []);
-  const min = segStart + opening + (cc ? 1 : 2);
+  // "Königsallee Düsseldorf": a one-word street with a European street ending, then a town
+  // of any country (the ending says the street is not American).
+  const first = region[opening];
+  const compound = !cc && first.intlSuffix && !first.suffix && !first.intlPrefix;
+  const countries: Array<string | undefined> = cc
+    ? [cc]
+    : compound
+      ? [undefined]
+      : (PREFIX_COUNTRIES[asciiFold(first.key)] ?? []);
+  const min = segStart + opening + (cc || compound ? 1 : 2);
   let town = -1;
   for (const country of countries) {
     town = townEndingAt(tokens, min, end, country);
