@@ -21,14 +21,16 @@ export interface ContactRow {
 export async function upsertContact(db: Queryable, scope: Scope, row: ContactRow): Promise<Contact> {
   const nulls = Object.keys(row.patch).filter((k) => row.patch[k] === null);
   const sets = Object.fromEntries(Object.entries(row.patch).filter(([, v]) => v !== null));
-  const res = await db.query(
-    `INSERT INTO contacts AS c (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
+  // Named: each connection parses and plans the create once (it is the hot write).
+  const res = await db.query({
+    name: 'upsert-contact',
+    text: `INSERT INTO contacts AS c (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
      ON CONFLICT (org_id, live, content_hash) DO UPDATE
        SET doc = (c.doc - $8::text[]) || $9::jsonb, updated_at = $7,
            search_text = EXCLUDED.search_text
      RETURNING doc`,
-    [
+    values: [
       row.doc.id,
       scope.orgId,
       scope.live,
@@ -39,7 +41,7 @@ export async function upsertContact(db: Queryable, scope: Scope, row: ContactRow
       nulls,
       JSON.stringify(sets),
     ],
-  );
+  });
   return res.rows[0].doc;
 }
 
