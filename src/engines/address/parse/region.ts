@@ -16,18 +16,36 @@ export function peelState(s: ParseState): void {
   if (cc && cc !== 'US' && cc !== 'CA') return;
   for (let n = Math.min(4, s.end); n >= 1; n--) {
     const start = s.end - n;
-    if (tokens[start].seg !== tokens[s.end - 1].seg) continue;
+    // "Rochester, New, York 14606": a two-word state name split by a stray comma.
+    const split = n === 2 && s.postcode !== undefined;
+    if (tokens[start].seg !== tokens[s.end - 1].seg && !split) continue;
     const key = spanKey(tokens, start, s.end);
     const us = cc === 'CA' ? undefined : usState(key);
     const ca = cc === 'US' ? undefined : province(key);
     const code = us?.code ?? ca?.code;
-    if (!code || !acceptState(s, start, key, code)) continue;
-    s.state = { start, end: s.end };
+    if (!code || (split && key.length <= 5) || !acceptState(s, start, key, code)) continue;
+    s.state = { start: stateWrittenTwice(s, start, code), end: s.end };
     if (!cc) s.detail.countryCode = us ? 'US' : 'CA';
-    s.end = start;
+    s.end = s.state.start;
     return;
   }
   if (cc !== 'CA') stateBeforeCity(s);
+}
+
+/** "Roswell, Georgia, GA 30075": the state's name in its own segment before its code. */
+function stateWrittenTwice(s: ParseState, start: number, code: string): number {
+  const { tokens } = s;
+  if (start === 0 || tokens[start - 1].seg === tokens[start].seg) return start;
+  let k = start - 1;
+  while (k > 0 && tokens[k - 1].seg === tokens[start - 1].seg) k--;
+  if (k === 0 || start - k > 3) return start;
+  const name = spanKey(tokens, k, start);
+  if (name.length <= 2 || usState(name)?.code !== code) return start;
+  // Only with a town segment left before it: in "5th Avenue, New York, NY" the name is the city.
+  let j = k - 1;
+  while (j > 0 && tokens[j - 1].seg === tokens[k - 1].seg) j--;
+  const town = tokens.slice(j, k).every((t) => !t.hasDigit && !t.suffix && !t.caType && !t.unit);
+  return town && j > 0 ? k : start;
 }
 
 /**
