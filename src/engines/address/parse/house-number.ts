@@ -35,7 +35,11 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
   // "1 St & 2 Ave": a number and one word before a connector name the first street.
   if (t[i + 2]?.connector && t[i + 2].seg === tok.seg && !next?.letter && (next?.suffix || next?.caType))
     return undefined;
-  if (i === seg.start) return next && !unitStartsAt(t, i + 1, seg.end) ? 'numberFirst' : undefined;
+  if (i === seg.start) {
+    // "6910 # G Mary Caroline Circle": a number-sign unit, then the street.
+    const unitThenStreet = next?.key === '#' && numberSignedStreet(t, i + 2, seg.end);
+    return next && (!unitStartsAt(t, i + 1, seg.end) || unitThenStreet) ? 'numberFirst' : undefined;
+  }
   // "Calle 60 491": in a numbered street the last number is the house number.
   if (next?.houseNumber && i + 2 === seg.end) return undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';

@@ -152,6 +152,19 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   }
   let numEnd = hn + 1;
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
+  // "6910 # G Mary Caroline Circle": a unit written between the number and the street.
+  if (t[numEnd]?.key === '#' && unitStartsAt(t, numEnd, seg.end) && numEnd + 3 < seg.end) {
+    const street = t.slice(numEnd + 2, seg.end);
+    if (
+      street.every((x) => !x.hasDigit && !x.unit) &&
+      (street[street.length - 1].suffix || street[street.length - 1].caType)
+    ) {
+      extraUnits.push({ start: numEnd, end: numEnd + 2 });
+      d.fields.houseNumber = spanText(t, { start: hn, end: numEnd });
+      setRoad(s, numEnd + 2, seg.end);
+      return extraUnits;
+    }
+  }
   const next = t[numEnd];
   const after = t[numEnd + 1];
   // "1536 C. Hunt Drive": a letter then a real word; not "2964 L B J Fwy" or "4715 F 41".

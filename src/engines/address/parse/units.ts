@@ -124,6 +124,9 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
       continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
     if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
+    // "Old Number 6 Highway": a number sign whose id is followed by the street's type.
+    if (tok.unit.abbr === '#' && p + 2 < end && (t[p + 2].suffix || t[p + 2].caType) && t[p + 1].hasDigit)
+      continue;
     const before = p - 1 >= from ? t[p - 1] : undefined;
     if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
       return p - 1;
