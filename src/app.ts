@@ -3,7 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
+  type HookHandlerDoneFunction,
   LogController,
 } from 'fastify';
 import type { Logger } from 'pino';
@@ -14,7 +16,7 @@ import { installHealth } from './api/health.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
 import { installSignedFiles } from './api/signed-files.js';
 import type { Product } from './platform/auth/api-key.js';
-import { createAuthenticator } from './platform/auth/authenticate.js';
+import { type AuthContext, createAuthenticator } from './platform/auth/authenticate.js';
 import { installBodyParsers } from './platform/body-parsers.js';
 import { installErrorHandling } from './platform/error-handler.js';
 import { installMetrics } from './platform/metrics.js';
@@ -47,10 +49,24 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
 
   const authenticate = createAuthenticator(deps.pool);
   const takeToken = createRateLimiter(deps.config.rateLimitPerSecond, deps.config.rateLimitBurst);
-  const guard = (product: Product) => async (request: FastifyRequest) => {
-    request.auth = await authenticate(request, product);
-    takeToken(request.auth.keyId);
-  };
+  // Callback-style: a cached key authenticates without creating a promise.
+  const guard =
+    (product: Product) => (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const admitted = (auth: AuthContext) => {
+        request.auth = auth;
+        takeToken(auth.keyId);
+      };
+      try {
+        const auth = authenticate(request, product);
+        if (!(auth instanceof Promise)) {
+          admitted(auth);
+          return done();
+        }
+        auth.then(admitted).then(() => done(), done);
+      } catch (err) {
+        done(err as Error);
+      }
+    };
 
   await app.register(
     async (scope) => {
