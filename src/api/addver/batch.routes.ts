@@ -32,12 +32,10 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const valid = items.filter((item) => 'input' in item).length;
       const each = lookupsFor(LOOKUP_COST.batchItem, LOOKUP_COST.geocode, request.query.geocode);
       await chargeLookups(deps.pool, deps.clock, request.auth.orgId, valid * each);
-      const results = [];
-      for (const item of items) {
-        results.push(
-          'input' in item ? { verifiedAddress: await deps.verifier.verify(item.input, request.query) } : item,
-        );
-      }
+      const inputs = items.flatMap((item) => ('input' in item ? [item.input] : []));
+      const verified = await deps.verifier.verifyMany(inputs, request.query);
+      let next = 0;
+      const results = items.map((item) => ('input' in item ? { verifiedAddress: verified[next++] } : item));
       return ok({ results }, 'Verified addresses.');
     },
   );

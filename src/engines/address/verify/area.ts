@@ -69,9 +69,51 @@ class ResolvedArea implements Area {
   }
 
   private lists() {
-    this.#lists ??= nearZips(this.read, this.coverage, this.zip, this.zipRecord, this.state, this.streetZips);
+    this.#lists ??= cachedNearZips(
+      this.read,
+      this.coverage,
+      this.zip,
+      this.zipRecord,
+      this.state,
+      this.streetZips,
+    );
     return this.#lists;
   }
+}
+
+type NearLists = { near: string[]; typoZips: Set<string> };
+
+/** Per coverage (a new one comes with every import): the lists of each ZIP, city and state seen. */
+const nearCache = new WeakMap<Coverage, Map<string, NearLists>>();
+const NEAR_CACHED = 20_000;
+
+/**
+ * The lists depend only on the ZIP, city and state (and the coverage), and the inputs of one
+ * city repeat them; building them walks every ZIP of the city. Shared lists are read-only.
+ */
+function cachedNearZips(
+  read: ReadAddress,
+  coverage: Coverage,
+  zip: string | undefined,
+  zipRecord: ZipRecord | undefined,
+  state: string | undefined,
+  streetZips: string[],
+): NearLists {
+  // Street-only inputs depend on their street's ZIPs too: rare, not cached.
+  if (!zip && !read.city && state) return nearZips(read, coverage, zip, zipRecord, state, streetZips);
+  let cache = nearCache.get(coverage);
+  if (!cache) {
+    cache = new Map();
+    nearCache.set(coverage, cache);
+  }
+  const key = `${zip ?? ''}|${read.city ?? ''}|${state ?? ''}`;
+  let lists = cache.get(key);
+  if (!lists) {
+    lists = nearZips(read, coverage, zip, zipRecord, state, streetZips);
+    if (cache.size >= NEAR_CACHED) cache.clear();
+    cache.set(key, lists);
+  }
+  return lists;
 }
 
 function nearZips(
@@ -81,7 +123,7 @@ function nearZips(
   zipRecord: ZipRecord | undefined,
   state: string | undefined,
   streetZips: string[],
-) {
+): NearLists {
   const ordered: string[] = [];
   if (zip) ordered.push(zip);
   const cityState = state ?? zipRecord?.state;

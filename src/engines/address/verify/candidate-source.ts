@@ -41,6 +41,8 @@ export interface CandidateSource {
   block(zip: string): ZipBlock | undefined | Promise<ZipBlock | undefined>;
   /** ZIPs of a state with a street of this (standardized) name: inputs with neither city nor ZIP. */
   zipsWithStreet(state: string, name: string): string[] | Promise<string[]>;
+  /** Reads ahead the blocks of these ZIPs, in as few round trips as it can (optional: a hint). */
+  prefetch?(zips: Iterable<string>): Promise<void>;
 }
 
 function push(map: Map<string, string[]>, key: string, value: string): void {

@@ -1,4 +1,5 @@
 import { type ParsedAddressDetail, parseAddressDetail, reference } from '../index.js';
+import { cleanText } from './clean-text.js';
 import type { VerifyInput } from './input.js';
 import type { StreetForm } from './reference-point.js';
 import { cityLooksLikeStreetEnd, streetWithCity } from './second-reading.js';
@@ -27,37 +28,49 @@ export interface ReadAddress {
   firmName?: string;
 }
 
-const clean = (s: string | undefined) =>
-  (s ?? '').toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+const clean = cleanText;
+const orUndefined = (s: string) => s || undefined;
 
-function fromDetail(d: ParsedAddressDetail, country: string | undefined): ReadAddress {
-  const street = streetFormOf(d, country === 'CA' ? 'CA' : 'US');
-  const unit =
-    d.unit.designator || d.unit.id ? readUnit(`${d.unit.designator ?? ''} ${d.unit.id ?? ''}`) : undefined;
+/**
+ * The street-line fields of a parse. Every field is set (absent ones undefined), in one
+ * order, so every ReadAddress has one shape: building them with spreads cost more than
+ * matching a clean input.
+ */
+function fromDetail(
+  d: ParsedAddressDetail,
+  country: string | undefined,
+  area: { city?: string; state?: string; zip?: string; country?: string; firmName?: string },
+): ReadAddress {
+  const houseNumber = d.fields.houseNumber;
+  const line = [houseNumber, d.fields.road, d.fields.unit].filter(Boolean).join(' ');
   return {
-    ...(d.fields.houseNumber ? { number: clean(d.fields.houseNumber).replace(/\s*-\s*/g, '-') } : {}),
-    ...(street ? { street } : {}),
-    ...(unit ? { unit } : {}),
+    number: houseNumber ? clean(houseNumber).replace(/\s*-\s*/g, '-') : undefined,
+    street: streetFormOf(d, country === 'CA' ? 'CA' : 'US'),
+    unit:
+      d.unit.designator || d.unit.id ? readUnit(`${d.unit.designator ?? ''} ${d.unit.id ?? ''}`) : undefined,
     written: {
-      line:
-        clean([d.fields.houseNumber, d.fields.road, d.fields.unit].filter(Boolean).join(' ')) || undefined,
-      type: clean(d.street.streetType) || undefined,
-      preDirection: clean(d.street.preDirection) || undefined,
-      postDirection: clean(d.street.postDirection) || undefined,
-      unitDesignator: clean(d.unit.designator) || undefined,
+      line: orUndefined(clean(line)),
+      type: orUndefined(clean(d.street.streetType)),
+      preDirection: orUndefined(clean(d.street.preDirection)),
+      postDirection: orUndefined(clean(d.street.postDirection)),
+      unitDesignator: orUndefined(clean(d.unit.designator)),
     },
-    ...(d.special?.kind === 'poBox' ? { poBox: d.special.id } : {}),
+    poBox: d.special?.kind === 'poBox' ? d.special.id : undefined,
+    city: area.city,
+    state: area.state,
+    zip: area.zip,
+    country: area.country,
+    firmName: area.firmName,
   };
 }
 
 function fromFreeform(d: ParsedAddressDetail): ReadAddress {
-  return {
-    ...fromDetail(d, d.countryCode),
-    city: clean(d.fields.city) || undefined,
-    state: clean(d.fields.state) || undefined,
-    zip: clean(d.fields.postcode) || undefined,
+  return fromDetail(d, d.countryCode, {
+    city: orUndefined(clean(d.fields.city)),
+    state: orUndefined(clean(d.fields.state)),
+    zip: orUndefined(clean(d.fields.postcode)),
     country: d.countryCode,
-  };
+  });
 }
 
 /**
@@ -79,18 +92,17 @@ export function* readAddress(input: VerifyInput): Generator<ReadAddress> {
 
 function readStructured(input: Exclude<VerifyInput, string>): ReadAddress {
   const country = input.country ? reference.country(input.country)?.alpha2 : undefined;
-  const read = fromDetail(parseAddressDetail(input.line1), country);
+  const read = fromDetail(parseAddressDetail(input.line1), country, {
+    city: orUndefined(clean(input.city)),
+    state: orUndefined(clean(input.provinceOrState)),
+    zip: orUndefined(clean(input.postalOrZip)),
+    country,
+    firmName: input.recipient ? clean(input.recipient) : undefined,
+  });
   const line2 = clean(input.line2);
   if (line2 && !read.unit) {
     read.unit = readUnit(line2);
     read.written.unitDesignator = line2.split(' ')[0];
   }
-  return {
-    ...read,
-    city: clean(input.city) || undefined,
-    state: clean(input.provinceOrState) || undefined,
-    zip: clean(input.postalOrZip) || undefined,
-    country,
-    ...(input.recipient ? { firmName: clean(input.recipient) } : {}),
-  };
+  return read;
 }

@@ -68,6 +68,17 @@ export async function searchStreet(
   }
   const withNumber = found.filter((c) => c.street.byNumber.has(key));
   const pool = withNumber.length ? withNumber : found;
+  return { best: bestRanked(pool, street, area, givenZip), hasNumber: withNumber.length > 0, blocks };
+}
+
+/** The candidates of the best rank (the kind, typo distance, parts that differ, given ZIP, ZIP order). */
+function bestRanked(
+  pool: StreetCandidate[],
+  street: StreetForm,
+  area: Area,
+  givenZip: string | undefined,
+): StreetCandidate[] {
+  if (pool.length <= 1) return pool; // the common case: nothing to rank
   const order = new Map(area.near.map((z, i) => [z, i]));
   const mismatch = new Map(pool.map((c) => [c, partsMismatch(street, c.street.form)]));
   pool.sort(
@@ -79,16 +90,13 @@ export async function searchStreet(
       (order.get(a.zip) ?? 0) - (order.get(b.zip) ?? 0),
   );
   const top = pool[0];
-  const best = top
-    ? pool.filter(
-        (c) =>
-          c.kind === top.kind &&
-          c.distance === top.distance &&
-          mismatch.get(c) === mismatch.get(top) &&
-          (c.zip === givenZip) === (top.zip === givenZip),
-      )
-    : [];
-  return { best, hasNumber: withNumber.length > 0, blocks };
+  return pool.filter(
+    (c) =>
+      c.kind === top.kind &&
+      c.distance === top.distance &&
+      mismatch.get(c) === mismatch.get(top) &&
+      (c.zip === givenZip) === (top.zip === givenZip),
+  );
 }
 
 /** Distinct streets among candidates (the same street in two ZIPs counts twice: the ZIP is unknown). */

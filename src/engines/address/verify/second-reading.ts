@@ -1,8 +1,8 @@
 import { type ParsedAddressDetail, parseAddressDetail, reference } from '../index.js';
 import { uspsSuffix } from '../tables/usps-street-suffixes.js';
+import { cleanText } from './clean-text.js';
 
-const clean = (s: string | undefined) =>
-  (s ?? '').toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+const clean = cleanText;
 
 /**
  * With the city dropped ("3119 S 2ND ST, KY 40208") the parser can take the street's last

@@ -1,9 +1,9 @@
 import type { ParsedAddressDetail } from '../index.js';
 import { parseAddressDetail, standardizeParts } from '../index.js';
+import { cleanText } from './clean-text.js';
 import type { StreetForm } from './reference-point.js';
 
-const clean = (s: string | undefined) =>
-  (s ?? '').toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+const clean = cleanText;
 
 /** The standardized street of a parse, or undefined when it found no street name. */
 export function streetFormOf(detail: ParsedAddressDetail, country = 'US'): StreetForm | undefined {

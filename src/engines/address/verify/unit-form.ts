@@ -1,4 +1,5 @@
 import { unitDesignator } from '../tables/usps-unit-designators.js';
+import { cleanText } from './clean-text.js';
 
 export interface UnitForm {
   designator?: string;
@@ -11,7 +12,7 @@ export interface UnitForm {
  * store only the number.
  */
 export function readUnit(text: string | undefined): UnitForm | undefined {
-  const clean = (text ?? '').toUpperCase().replace(/\./g, '').replace(/\s+/g, ' ').trim();
+  const clean = cleanText(text);
   if (!clean) return undefined;
   const hash = /^#\s*(.+)$/.exec(clean);
   if (hash) return { designator: '#', id: hash[1].replace(/\s+/g, '') };
