@@ -69,8 +69,19 @@ describe('operations endpoints', () => {
   test('health, readiness, metrics, OpenAPI and the docs page', async () => {
     assert.deepEqual((await server.request('GET', '/healthz')).body, { status: 'ok' });
     assert.equal((await server.request('GET', '/readyz')).body.database, 'ok');
+    const countOf = (text: string) =>
+      Number(
+        text.match(
+          /postroom_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} (\d+)/,
+        )?.[1] ?? 0,
+      );
+    const before = countOf((await server.request('GET', '/metrics')).text);
+    for (let i = 0; i < 3; i++) await server.request('GET', '/healthz');
     const metrics = await server.request('GET', '/metrics');
-    assert.match(metrics.text, /postroom_http_request_duration_seconds_bucket/);
+    assert.equal(countOf(metrics.text), before + 3);
+    // Buckets are cumulative and end in +Inf = count; process metrics are there too.
+    assert.match(metrics.text, new RegExp(`route="/healthz",status="200",le="\\+Inf"} ${before + 3}\n`));
+    assert.match(metrics.text, /process_cpu_user_seconds_total/);
     const openapi = await server.request('GET', '/openapi.json');
     assert.equal(openapi.body.openapi, '3.1.0');
     assert.ok(openapi.body.paths['/print-mail/v1/contacts'].post);
