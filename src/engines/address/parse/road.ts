@@ -11,7 +11,7 @@ import { findUnitStart, isUnitSegment, splitNameAndUnits, unitStartsAt } from '.
 
 const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 
-const GRID = /^[NSEW]\d+$/;
+const GRID = /^[NSEW]\d+[NSEW]?$/;
 
 const URBANIZATION = new Set(['URB', 'URBANIZACION', 'URBANIZACIÓN']);
 
@@ -92,6 +92,11 @@ const COMPLEX_TYPES = new Set([
   'TOWER',
   'MALL',
 ]);
+
+/** Center, Plaza, Square...: a street type that may name an office complex. */
+export function isComplexType(key: string): boolean {
+  return COMPLEX_TYPES.has(key);
+}
 
 /**
  * A second "number + name + type" after a complete first street in one segment: where its

@@ -10,6 +10,7 @@ import {
   assignNumberFirst,
   assignStreetWithoutNumber,
   intlRoadStart,
+  isComplexType,
   setRoad,
   takeUrbanization,
 } from './road.js';
@@ -189,6 +190,12 @@ export function solveStreet(s: ParseState): void {
       houseParts.push(spanText(t, later));
     } else if (matchSpecial(t, later.start, later.end)) {
       unitParts.push(later);
+    } else if (d.fields.road && d.layout === 'us' && numberedName(t, later)) {
+      // "…, 1 Piedmont Ctr., …": a numbered office complex is the building; "…, 500 North
+      // Breakers …": a number and a name with no street type are the unit and the building.
+      const complex = isComplexType(t[later.end - 1].key);
+      if (!complex) unitParts.push({ start: later.start, end: later.start + 1 });
+      houseParts.push(spanText(t, complex ? later : { start: later.start + 1, end: later.end }));
     } else if (d.fields.road || d.special) {
       // "Tower Place Ste 1685": a name, then the unit.
       let u = later.start;
@@ -200,6 +207,17 @@ export function solveStreet(s: ParseState): void {
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
+}
+
+/** A number, then words only, typed at most by a closing complex word ("1 Piedmont Ctr"). */
+function numberedName(t: Classified[], seg: Segment): boolean {
+  if (!t[seg.start].num || seg.end - seg.start < 2) return false;
+  for (let i = seg.start + 1; i < seg.end; i++) {
+    const w = t[i];
+    if (w.hasDigit || w.unit || w.connector || w.letter) return false;
+    if ((w.suffix || w.caType) && !(i === seg.end - 1 && isComplexType(w.key))) return false;
+  }
+  return true;
 }
 
 /** Where a numbered, typed street starts inside a care-of segment (after its name), or -1. */

@@ -16,7 +16,7 @@ export interface UnitDesignator {
 const C2: Array<[string, string, boolean, string[]]> = [
   ['APT', 'APARTMENT', true, ['APT', 'APARTMENT', 'APPT', 'APTS', 'AP', 'APP', 'APPARTEMENT']],
   ['BSMT', 'BASEMENT', false, ['BSMT', 'BASEMENT']],
-  ['BLDG', 'BUILDING', true, ['BLDG', 'BUILDING', 'BLD', 'BLDNG']],
+  ['BLDG', 'BUILDING', true, ['BLDG', 'BUILDING', 'BLD', 'BLDNG', 'BLG']],
   ['DEPT', 'DEPARTMENT', true, ['DEPT', 'DEPARTMENT', 'DPT']],
   ['FL', 'FLOOR', true, ['FL', 'FLOOR', 'FLR', 'ETAGE', 'ÉTAGE', 'PISO', 'PLANTA']],
   ['FRNT', 'FRONT', false, ['FRNT', 'FRONT']],
@@ -41,6 +41,8 @@ const C2: Array<[string, string, boolean, string[]]> = [
   ['UPPR', 'UPPER', false, ['UPPR', 'UPPER']],
   // Private mailbox at a commercial mail receiving agency ("PMB 175").
   ['PMB', 'PMB', true, ['PMB']],
+  // Mail stop code of a campus or firm's internal mail ("1 DNA Way MSC 24"); not in Pub 28.
+  ['MSC', 'MSC', true, ['MSC', 'MAILSTOP']],
   ['#', '#', true, ['#', 'NO', 'NUM', 'NUMBER', 'NR', 'NBR']],
 ];
 
