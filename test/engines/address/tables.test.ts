@@ -101,6 +101,9 @@ test('unit designators: Pub 28 C2 with the requires-id column', () => {
   assert.equal(unitDesignator('FLOOR')?.isLevel, true);
   assert.equal(unitDesignator('SUITE')?.isLevel, false);
   assert.equal(unitDesignator('#')?.requiresId, true);
+  // Spellings seen in practice beyond Pub 28: a misspelt building, a mail stop code.
+  assert.equal(unitDesignator('BLG')?.abbr, 'BLDG');
+  assert.equal(unitDesignator('MSC')?.requiresId, true);
   assert.ok(UNIT_DESIGNATORS.size >= 50);
 });
 
