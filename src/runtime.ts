@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { createVerifier } from './engines/address/verify/index.js';
-import { BrowserPool, createAssetFetcher } from './engines/render/index.js';
+import { RenderThread } from './engines/render/index.js';
 import { startQueue } from './jobs/queue.js';
 import { createQueues, startWorkers } from './jobs/registry.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
@@ -65,9 +65,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         throw err;
       })
     : undefined;
-  // Chromium starts on the first render, not here; an API-only process never starts it.
-  const browsers = new BrowserPool({ executablePath: config.chromiumPath, size: config.renderPoolSize });
-  const renderer = { pool: browsers, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };
+  // The render thread and Chromium start on the first render; an API-only process never starts them.
+  const renderer = new RenderThread({
+    executablePath: config.chromiumPath,
+    poolSize: config.renderPoolSize,
+    allowPrivateUrls: config.allowPrivateUrls,
+  });
   const log = (obj: object, msg: string) => logger.info(obj, msg);
   if (options.workers) {
     await startWorkers(boss, { config, pool: db.pool, clock, log, boss, blobs, signer, renderer });
@@ -93,7 +96,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await app?.close();
       await webhooks.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await browsers.close();
+      await renderer.close();
       await db.close();
     },
   };

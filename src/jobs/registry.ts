@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
-import type { RenderDeps } from '../engines/render/index.js';
+import type { LetterRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -19,8 +19,8 @@ export interface JobContext {
   boss: PgBoss;
   blobs: BlobStore;
   signer: UrlSigner;
-  /** The browser pool and asset fetcher render jobs share (one pool per process). */
-  renderer: RenderDeps;
+  /** Where render jobs render (one per process: a RenderThread in servers). */
+  renderer: LetterRenderer;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */

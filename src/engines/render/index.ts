@@ -33,3 +33,5 @@ export { loadCheckedPdf, type PdfCheckOptions } from './pdf/load-checked-pdf.js'
 export { type AddressStamp, stampAddresses } from './pdf/stamp-addresses.js';
 export { type PrintedDocument, printDocument } from './print-document.js';
 export { type LetterSize, PAGE_SIZES, type PageSize, type PageSizeName } from './sizes.js';
+export { inThreadRenderer, type LetterRenderer } from './thread/letter-renderer.js';
+export { RenderThread, type RenderThreadOptions } from './thread/render-thread.js';

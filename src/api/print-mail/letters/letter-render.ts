@@ -1,10 +1,9 @@
 import {
   buildMergeContext,
+  type LetterRenderer,
   type LetterRenderInput,
   type LetterRenderResult,
   mergeHtml,
-  type RenderDeps,
-  renderLetter,
 } from '../../../engines/render/index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { OrderRow } from '../orders/orders.repo.js';
@@ -14,7 +13,7 @@ import type { LetterContent } from './letter-content.js';
 export async function renderStoredLetter(
   row: OrderRow,
   blobs: BlobStore,
-  renderer: RenderDeps,
+  renderer: LetterRenderer,
 ): Promise<LetterRenderResult> {
   const doc = row.doc as Record<string, any>;
   const content = row.content as LetterContent;
@@ -37,7 +36,7 @@ export async function renderStoredLetter(
       : null,
     perforatedPage: doc.perforatedPage ?? null,
   };
-  return renderLetter(input, renderer);
+  return renderer.render(input);
 }
 
 async function blobBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {

@@ -1,0 +1,40 @@
+/** The render thread (see RenderThread): a browser pool, and one message per letter each way. */
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createAssetFetcher } from '../assets/fetch-asset.js';
+import { BrowserPool } from '../browser/page-pool.js';
+import { renderLetter } from '../letter/render-letter.js';
+import type { FromThread, RenderThreadOptions, ToThread } from './render-thread.js';
+import { sendableError } from './thread-errors.js';
+
+const options = workerData as Required<RenderThreadOptions>;
+const port = parentPort!;
+// On Linux a thread has a nice value of its own: this lowers the render thread, not the API's
+// event loop. Chromium, started from here, inherits it (lowPriorityPrefix adds only the rest).
+if (options.niceness > 0) {
+  try {
+    setPriority(options.niceness);
+  } catch {}
+}
+const pool = new BrowserPool({
+  executablePath: options.executablePath,
+  size: options.poolSize,
+  niceness: options.niceness,
+});
+const fetchAsset = createAssetFetcher(options.allowPrivateUrls);
+const send = (msg: FromThread) => port.postMessage(msg);
+
+port.on('message', async (msg: ToThread) => {
+  if (msg.type === 'close') {
+    await pool.close().catch(() => {});
+    return send({ type: 'closed' });
+  }
+  const stages: [string, number][] = [];
+  try {
+    const observe = (stage: string, ms: number) => stages.push([stage, ms]);
+    const result = await renderLetter(msg.input, { pool, fetchAsset, observe });
+    send({ type: 'done', id: msg.id, result, stages });
+  } catch (err) {
+    send({ type: 'failed', id: msg.id, error: sendableError(err) });
+  }
+});

@@ -1,0 +1,118 @@
+import { Worker } from 'node:worker_threads';
+import { RenderUnavailableError } from '../errors.js';
+import type { LetterRenderInput, LetterRenderResult } from '../letter/letter-job.js';
+import type { LetterRenderer } from './letter-renderer.js';
+import { revivedError, type SentError } from './thread-errors.js';
+
+export interface RenderThreadOptions {
+  /** Chromium binary; default /usr/bin/chromium. */
+  executablePath?: string;
+  /** Tabs rendering at once (BrowserPool size). */
+  poolSize?: number;
+  /** The render thread's and Chromium's nice value (0 = none); default 10. */
+  niceness?: number;
+  allowPrivateUrls: boolean;
+}
+
+export type ToThread = { type: 'render'; id: number; input: LetterRenderInput } | { type: 'close' };
+export type FromThread =
+  | { type: 'done'; id: number; result: LetterRenderResult; stages: [string, number][] }
+  | { type: 'failed'; id: number; error: SentError }
+  | { type: 'closed' };
+
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER_URL = new URL(`./render-thread-worker.${FROM_SOURCE ? 'ts' : 'js'}`, import.meta.url);
+
+/** dist runs the compiled entry; from source (tests, benches) tsx is registered in the thread first. */
+function startWorker(workerData: unknown): Worker {
+  if (!FROM_SOURCE) return new Worker(WORKER_URL, { workerData });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL.href)}); })`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+interface Pending {
+  resolve: (result: LetterRenderResult) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * Renders letters on a worker thread that owns the browser pool. Everything a render costs the
+ * JavaScript side (Chromium's protocol messages and the base64 PDF, pdf-lib parsing, stamping
+ * and compressing, their garbage) happens on that thread, at a lower CPU priority, so the API's
+ * event loop in the same process only sees a message in and a message out per letter.
+ *
+ * The thread starts on the first render (an API-only process never starts it). If it dies,
+ * the renders it held fail with RenderUnavailableError (the job retries) and the next render
+ * starts a new one.
+ */
+export class RenderThread implements LetterRenderer {
+  readonly #options: Required<RenderThreadOptions>;
+  readonly #observe?: (stage: string, ms: number) => void;
+  #worker?: Worker;
+  #pending = new Map<number, Pending>();
+  #nextId = 0;
+  #closed = false;
+
+  constructor(options: RenderThreadOptions, observe?: (stage: string, ms: number) => void) {
+    this.#options = {
+      executablePath: options.executablePath ?? '/usr/bin/chromium',
+      poolSize: options.poolSize ?? 3,
+      niceness: options.niceness ?? 10,
+      allowPrivateUrls: options.allowPrivateUrls,
+    };
+    this.#observe = observe;
+  }
+
+  render(input: LetterRenderInput): Promise<LetterRenderResult> {
+    if (this.#closed) return Promise.reject(new RenderUnavailableError('the render thread is closed'));
+    const worker = this.#worker ?? this.#start();
+    const id = ++this.#nextId;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ type: 'render', id, input } satisfies ToThread);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const worker = this.#worker;
+    if (!worker) return;
+    // The thread closes its browser (and deletes the profile) before it is stopped.
+    const closed = new Promise<void>((resolve) => {
+      worker.on('message', (msg: FromThread) => msg.type === 'closed' && resolve());
+      worker.once('exit', () => resolve());
+      setTimeout(resolve, 15_000).unref();
+    });
+    worker.postMessage({ type: 'close' } satisfies ToThread);
+    await closed;
+    await worker.terminate();
+  }
+
+  #start(): Worker {
+    const worker = startWorker(this.#options);
+    // Like the in-thread pool, an idle render thread does not keep the process alive.
+    worker.unref();
+    worker.on('message', (msg: FromThread) => {
+      if (msg.type === 'closed') return;
+      const pending = this.#pending.get(msg.id);
+      if (!pending) return;
+      this.#pending.delete(msg.id);
+      if (msg.type === 'failed') return pending.reject(revivedError(msg.error));
+      for (const [stage, ms] of msg.stages) this.#observe?.(stage, ms);
+      pending.resolve(msg.result);
+    });
+    worker.on('error', (err) => this.#lost(worker, err.message));
+    worker.on('exit', (code) => this.#lost(worker, `exited with code ${code}`));
+    this.#worker = worker;
+    return worker;
+  }
+
+  #lost(worker: Worker, why: string): void {
+    if (this.#worker !== worker) return;
+    this.#worker = undefined;
+    for (const pending of this.#pending.values())
+      pending.reject(new RenderUnavailableError(`the render thread stopped: ${why}`));
+    this.#pending.clear();
+  }
+}
