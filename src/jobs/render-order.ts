@@ -1,9 +1,11 @@
 import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
-import { cancelForContent } from '../api/print-mail/orders/cancel-order.js';
+import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
+import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
+import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
 import { changeOrder } from '../api/print-mail/orders/order-change.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
-import { lockOrder, readOrder } from '../api/print-mail/orders/orders.repo.js';
+import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { withTransaction } from '../db/tx.js';
 import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
 import { advanceOneOrder } from './advance-orders.js';
@@ -13,8 +15,10 @@ import type { JobContext, JobDefinition } from './registry.js';
  * Renders one order's PDF after its create returned. Idempotent, so a retry or a re-run
  * after a crash is safe: an order already rendered (or cancelled) is skipped, and the PDF
  * goes to a key fixed by the order id, so a repeated render overwrites the one file rather
- * than making a second. Bad content cancels the order (invalid_content, with the reason);
- * anything else throws so pg-boss retries, and after the last retry render-order-failed runs.
+ * than making a second. An order its mailing class cannot post is cancelled before any render
+ * (invalid_order_mailing_class), bad content after it (invalid_content), each with a note that
+ * says why; anything else throws so pg-boss retries, and after the last retry
+ * render-order-failed runs.
  */
 export const renderOrder: JobDefinition<OrderJobData> = {
   name: ORDER_JOBS.render,
@@ -31,17 +35,26 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   workers: 8,
   async run({ kind: kindName, id }, ctx) {
     const kind = orderKind(kindName);
+    const cancel = (cancellation: Parameters<typeof cancelInJob>[3]) =>
+      withTransaction(ctx.pool, async (tx) => {
+        const locked = await lockOrder(tx, kind, id, null);
+        if (locked && !locked.pdfKey) await cancelInJob(tx, kind, locked, cancellation, orderCtx(ctx));
+      });
     const row = await readOrder(ctx.pool, kind, id);
     if (!row || row.pdfKey || row.status === 'cancelled') return;
+    const doc = row.doc as OrderRow['doc'] & { mailingClass: MailingClass; to: { countryCode?: string } };
+    const refused = mailingClassProblem(doc.mailingClass, doc.to);
+    if (refused) {
+      await cancel({ reason: 'invalid_order_mailing_class', note: refused });
+      ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
+      return;
+    }
     let rendered: Awaited<ReturnType<typeof renderStoredLetter>>;
     try {
       rendered = await renderStoredLetter(row, ctx.blobs, ctx.renderer);
     } catch (err) {
       if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
-      await withTransaction(ctx.pool, async (tx) => {
-        const locked = await lockOrder(tx, kind, id, null);
-        if (locked && !locked.pdfKey) await cancelForContent(tx, kind, locked, err.message, orderCtx(ctx));
-      });
+      await cancel({ reason: 'invalid_content', note: err.message });
       ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
       return;
     }

@@ -38,25 +38,53 @@ test('live letters: printing at the send time, batched per setup, handed over, t
   };
   const plain = [await create({}), await create({ doubleSided: false })];
   const colour = await create({ color: true });
+  // Same press setup as `plain`, other paper and inserting: a batch of its own, with notes.
+  const carded = await create({
+    paper: 'premium_paper_letter_standard_white_80lb',
+    envelope: 'envelope_window_gold',
+    plasticCard: { size: 'standard', doubleSided: { frontHTML: '<p>front</p>', backTemplate: 'template_x' } },
+    perforatedPage: 1,
+  });
   server.clock.advance(DAY + 1000); // past the first New York midnight after today
   await sweep();
-  for (const l of [...plain, colour]) await waitForLetter(server, live, l.id, (x) => x.status === 'printing');
+  for (const l of [...plain, colour, carded])
+    await waitForLetter(server, live, l.id, (x) => x.status === 'printing');
 
   const pool = server.runtime.db.pool;
   const batches = await until(async () => {
     const all = await listBatches(pool);
-    return all.length >= 2 ? all : undefined;
-  }, 'two print batches');
-  const bw = batches.find((b) => !b.color)!;
+    return all.length >= 3 ? all : undefined;
+  }, 'three print batches');
+  assert.equal(batches.length, 3);
+  const root = path.join(server.runtime.config.dataDir, 'blobs');
+  const manifestOf = (b: (typeof batches)[number]) =>
+    JSON.parse(readFileSync(path.join(root, b.manifestJsonKey), 'utf8'));
+  const bw = batches.find((b) => !b.color && manifestOf(b).setup.paper === 'standard')!;
   assert.equal(bw.orderCount, 2);
   assert.equal(batches.find((b) => b.color)!.orderCount, 1);
-  const root = path.join(server.runtime.config.dataDir, 'blobs');
+  const special = batches.find((b) => manifestOf(b).setup.plasticCard)!;
+  assert.deepEqual(manifestOf(special).setup, {
+    paper: 'premium_paper_letter_standard_white_80lb',
+    envelope: 'envelope_window_gold',
+    plasticCard: true,
+  });
+  const [line] = manifestOf(special).orders;
+  assert.equal(line.orderId, carded.id);
+  assert.equal(line.plasticCard, 'standard card, double-sided (frontHTML, backTemplate)');
+  assert.equal(
+    line.productionNotes,
+    'paper premium_paper_letter_standard_white_80lb; envelope envelope_window_gold; affix plastic card: standard card, double-sided (frontHTML, backTemplate); perforate page 1',
+  );
+  const specialCsv = readFileSync(path.join(root, special.manifestCsvKey), 'utf8');
+  assert.match(specialCsv.split('\r\n')[0], /,plasticCard,.*,productionNotes,/);
+  assert.match(specialCsv, /affix plastic card/);
   const combined = readFileSync(path.join(root, bw.pdfKey));
   assert.equal((await pdfPages(combined)).length, bw.pageCount);
   const csv = readFileSync(path.join(root, bw.manifestCsvKey), 'utf8');
   for (const l of plain) assert.match(csv, new RegExp(l.id));
   assert.match(csv, /ALICE READER/);
-  const json = JSON.parse(readFileSync(path.join(root, bw.manifestJsonKey), 'utf8'));
+  const json = manifestOf(bw);
+  assert.equal(json.orders[0].productionNotes, '', 'nothing special for a standard letter');
   assert.deepEqual(
     json.orders.map((o: { firstPage: number }) => o.firstPage),
     [1, 2],

@@ -153,6 +153,33 @@ describe('letters: rendered PDFs', () => {
     assert.match(letter.cancellation.note, /page/);
     assert.equal(letter.url, undefined);
   });
+
+  test('a mailing class that cannot post to the destination cancels: invalid_order_mailing_class', async () => {
+    const refused = await server.request('POST', LETTERS, {
+      key,
+      json: letterBody({ mailingClass: 'ca_post_lettermail' }), // to Boston, US
+    });
+    assert.equal(refused.status, 201, refused.text);
+    const letter = await waitForLetter(server, key, refused.body.id);
+    assert.equal(letter.status, 'cancelled');
+    assert.equal(letter.cancellation.reason, 'invalid_order_mailing_class');
+    assert.match(letter.cancellation.note, /ca_post_lettermail .*Canadian.* US/);
+    assert.equal(letter.url, undefined, 'nothing was rendered');
+    // the same class to a Canadian address, and a US class to the US, are posted
+    const toCanada = {
+      ...letterBody().to,
+      city: 'Ottawa',
+      provinceOrState: 'ON',
+      postalOrZip: 'K1A 0B1',
+      countryCode: 'CA',
+    };
+    for (const body of [
+      letterBody({ mailingClass: 'ca_post_lettermail', to: toCanada }),
+      letterBody({ mailingClass: 'usps_first_class' }),
+    ]) {
+      await rendered(body);
+    }
+  });
 });
 
 describe('letters: supplied PDFs that are refused at create (400 naming the field)', () => {

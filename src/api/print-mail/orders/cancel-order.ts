@@ -3,7 +3,7 @@ import type { Scope } from '../../../platform/auth/authenticate.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import { type Change, changeOrder, type OrderContext } from './order-change.js';
 import type { OrderKind } from './order-kinds.js';
-import type { CancelReason } from './order-status.js';
+import type { CancelReason, TransitionCause } from './order-status.js';
 import { lockOrder, type OrderRow } from './orders.repo.js';
 
 export interface Cancellation {
@@ -12,10 +12,16 @@ export interface Cancellation {
   cancelledByUser?: string;
 }
 
+const CAUSES: Record<CancelReason, TransitionCause> = {
+  user_initiated: 'cancellation',
+  invalid_content: 'render_failed',
+  invalid_order_mailing_class: 'mailing_class_refused',
+};
+
 export function cancellationChange(cancellation: Cancellation): Change {
   return {
     status: 'cancelled',
-    cause: cancellation.reason === 'user_initiated' ? 'cancellation' : 'render_failed',
+    cause: CAUSES[cancellation.reason],
     fields: { cancellation },
     nextStepAt: null,
   };
@@ -41,14 +47,17 @@ export async function cancelOrder(
   return changeOrder(tx, kind, row, cancellationChange(cancellation), ctx);
 }
 
-/** A render that cannot succeed cancels the order with reason invalid_content (jobs). */
-export async function cancelForContent(
+/**
+ * An order that cannot be made cancels itself (jobs): reason invalid_content when its content
+ * cannot be rendered, invalid_order_mailing_class when its class cannot post it.
+ */
+export async function cancelInJob(
   tx: pg.PoolClient,
   kind: OrderKind,
   row: OrderRow,
-  note: string,
+  cancellation: Cancellation & { reason: Exclude<CancelReason, 'user_initiated'> },
   ctx: OrderContext,
 ) {
   if (row.status !== 'ready') return;
-  await changeOrder(tx, kind, row, cancellationChange({ reason: 'invalid_content', note }), ctx);
+  await changeOrder(tx, kind, row, cancellationChange(cancellation), ctx);
 }

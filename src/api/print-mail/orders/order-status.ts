@@ -28,7 +28,8 @@ export type TransitionCause =
   | 'progression'
   | 'cancellation'
   | 'print_hand_off'
-  | 'render_failed';
+  | 'render_failed'
+  | 'mailing_class_refused';
 
 export interface Transition {
   from: OrderStatus;

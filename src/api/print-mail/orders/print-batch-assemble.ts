@@ -6,6 +6,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
 import { ORDER_KINDS, type OrderKind } from './order-kinds.js';
 import { claimUnbatched, insertBatch, type PrintBatch } from './print-batches.repo.js';
 import { type ManifestEntry, manifestCsv, manifestEntry } from './print-manifest.js';
+import { finishingSetup } from './production-notes.js';
 
 /** Orders per batch: keeps one combined PDF a size a print shop's RIP takes comfortably. */
 export const MAX_ORDERS_PER_BATCH = 500;
@@ -13,8 +14,9 @@ export const MAX_ORDERS_PER_BATCH = 500;
 type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
 
 /**
- * Collects live orders that entered printing into print batches, one per press setup (order
- * kind, size, colour, sides, mailing class): a combined PDF plus a CSV and JSON manifest in
+ * Collects live orders that entered printing into print batches, one per press and inserting
+ * setup (order kind, size, colour, sides, mailing class; paper, envelope, plastic card or not:
+ * finishingSetup): a combined PDF plus a CSV and JSON manifest (with production notes) in
  * the blob store. Orders are claimed with SKIP LOCKED, so concurrent runs never share one;
  * files are written before the batch row commits (a failed run leaves only stray files).
  */
@@ -47,7 +49,8 @@ export async function assemblePrintBatches(pool: Pool, blobs: BlobStore, now: Da
 function groupBySetup(orders: Claimed[]): Claimed[][] {
   const groups = new Map<string, Claimed[]>();
   for (const o of orders) {
-    const key = [o.doc.size, o.doc.color, o.doc.doubleSided, o.doc.mailingClass].join('|');
+    const finishing = Object.values(finishingSetup(o.doc));
+    const key = [o.doc.size, o.doc.color, o.doc.doubleSided, o.doc.mailingClass, ...finishing].join('|');
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
   return [...groups.values()];
@@ -90,7 +93,7 @@ async function buildBatch(
   };
   await blobs.put(batch.pdfKey, await combined.save(), { contentType: 'application/pdf' });
   await blobs.put(batch.manifestCsvKey, Buffer.from(manifestCsv(entries)), { contentType: 'text/csv' });
-  const json = JSON.stringify({ batch, orders: entries }, null, 2);
+  const json = JSON.stringify({ batch, setup: finishingSetup(first), orders: entries }, null, 2);
   await blobs.put(batch.manifestJsonKey, Buffer.from(json), { contentType: 'application/json' });
   return batch;
 }

@@ -1,4 +1,5 @@
 import { addressLines } from '../../../engines/render/index.js';
+import { plasticCardSummary, productionNotes } from './production-notes.js';
 
 /** One line of a print manifest: where the order sits in the combined PDF and where it goes. */
 export interface ManifestEntry {
@@ -10,8 +11,12 @@ export interface ManifestEntry {
   mailingClass: string;
   envelope: string;
   paper: string;
+  /** The card to affix and its artwork's source, or null. */
+  plasticCard: string | null;
   perforatedPage: number | null;
   returnEnvelope: string | null;
+  /** Everything beyond printing the pages, in words; empty when nothing special. */
+  productionNotes: string;
   sendDate: string;
   recipient: string[];
 }
@@ -32,8 +37,10 @@ export function manifestEntry(
     mailingClass: doc.mailingClass,
     envelope: doc.envelope ?? 'standard',
     paper: doc.paper ?? 'standard',
+    plasticCard: plasticCardSummary(doc.plasticCard),
     perforatedPage: doc.perforatedPage ?? null,
     returnEnvelope: doc.returnEnvelope ?? null,
+    productionNotes: productionNotes(doc),
     sendDate: doc.sendDate,
     recipient: addressLines(doc.to, doc.from?.countryCode),
   };
@@ -48,8 +55,10 @@ const CSV_COLUMNS = [
   'mailingClass',
   'envelope',
   'paper',
+  'plasticCard',
   'perforatedPage',
   'returnEnvelope',
+  'productionNotes',
   'sendDate',
   'recipient',
 ] as const;
