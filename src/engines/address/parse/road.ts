@@ -40,6 +40,21 @@ export function assignStreetWithoutNumber(
     units.push({ start: seg.start, end: seg.start + 2 });
     seg = { start: seg.start + 2, end: seg.end };
   }
+  // US lines with no number: a venue ("Union Station", "Meriden Square", "Valley West Mall")
+  // is the building; a lone word ("Main, Ashland, NH") is the road.
+  const usLine = s.detail.countryCode === 'US' || (!s.detail.countryCode && s.state !== undefined);
+  if (usLine && !t[seg.start].intlPrefix) {
+    const u = findUnitStart(t, seg.start + 1, seg.end);
+    if (u - seg.start >= 2 && VENUE_WORDS.has(t[u - 1].key)) {
+      houseParts.push(spanText(t, { start: seg.start, end: u }));
+      if (u < seg.end) units.push({ start: u, end: seg.end });
+      return;
+    }
+    if (seg.end - seg.start === 1 && !t[seg.start].hasDigit && !t[seg.start].unit && seg.start === 0) {
+      setRoad(s, seg.start, seg.end);
+      return;
+    }
+  }
   // "Achter Clarenburg, Utrecht": one plain part before a town found in its own segment.
   const townAfter = s.city && t[s.city.start].seg !== t[seg.end - 1].seg && !s.state && !s.postcode;
   if (townAfter && seg.start === 0 && seg.end === s.end && plainWords(t, seg)) {
@@ -249,6 +264,16 @@ export function assignNumberAfter(s: ParseState, seg: Segment, hn: number, house
   }
   return [];
 }
+
+/**
+ * Words closing the name of a place one goes to rather than a thoroughfare; without a
+ * house number such a name is the building ("Union Station", "Lee Bird Fld").
+ */
+const VENUE_WORDS = new Set(
+  'STATION STA CENTER CTR CENTRE FIELD FLD VILLAGE VLG MALL PLACE PL HARBOR HBR SQUARE SQ PLAZA PLZ AIRPORT INN BUILDING BLDG TOWER TOWERS'.split(
+    ' ',
+  ),
+);
 
 const NAME_PARTICLES = new Set(['DE', 'DEL', 'LA', 'LAS', 'LOS', 'EL', 'OF', 'DU', 'DES']);
 
