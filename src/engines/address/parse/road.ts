@@ -333,7 +333,31 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
   return end;
 }
 
+/** "Corner of", "Jct", "Crossroads": words announcing an intersection, not part of a street. */
+const INTERSECTION_MARKERS: ReadonlyArray<readonly string[]> = [
+  ['CORNER', 'OF'],
+  ['INTERSECTION', 'OF'],
+  ['JCT'],
+  ['JUNCTION'],
+  ['CROSSROADS'],
+  ['CRSRDS'],
+];
+
+/** Tokens of an intersection marker opening the road at `start`, or 0. */
+function intersectionMarker(t: Classified[], start: number, end: number): number {
+  for (const words of INTERSECTION_MARKERS) {
+    const n = words.length;
+    if (end - start <= n + 1 || !words.every((w, k) => t[start + k].key === w)) continue;
+    // Only before two streets or a numbered route: "Junction City Rd" is one street.
+    const rest = t.slice(start + n, end);
+    const route = isRouteWord(t, start + n) || isRouteWord(t, start + n + 1);
+    if (route || rest.some((x, k) => x.connector && k > 0 && k < rest.length - 1)) return n;
+  }
+  return 0;
+}
+
 export function setRoad(s: ParseState, start: number, end: number): void {
+  start += intersectionMarker(s.tokens, start, end);
   if (end <= start) return;
   const t = s.tokens;
   const d = s.detail;
