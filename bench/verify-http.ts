@@ -20,6 +20,7 @@ async function serve() {
   const { startRuntime } = await import('../src/runtime.js');
   const config = loadConfig();
   const runtime = await startRuntime(config, { http: true, workers: false });
+  await runtime.deps.verifier.warm(); // as `postroom serve` does
   await runtime.app!.listen({ port: config.port, host: '127.0.0.1' });
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -115,6 +116,13 @@ export async function httpBench(databaseUrl: string, inputs: string[]) {
       ],
     });
     const singleServer = await serverStats(child);
+    // The same rate on a route that does no work: what the machine's load alone adds.
+    const idle = await autocannon({
+      url: `http://127.0.0.1:${port}/healthz`,
+      connections: 20,
+      overallRate: 200,
+      duration: 5,
+    });
     return {
       batch2000Ms: {
         median: Math.round(batchMs[2]),
@@ -130,6 +138,7 @@ export async function httpBench(databaseUrl: string, inputs: string[]) {
         serverCpuUsPerRequest: Math.round((singleServer.cpuMs * 1000) / single.requests.total),
         serverLoopDelayMs: { p99: singleServer.p99, max: singleServer.max },
       },
+      healthz200rps: { p50: idle.latency.p50, p99: idle.latency.p99, max: idle.latency.max },
     };
   } finally {
     await db.end();

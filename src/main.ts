@@ -31,6 +31,7 @@ export async function main(config: Config, mode: 'serve' | 'worker'): Promise<vo
     console.log('');
   }
   if (runtime.app) {
+    await runtime.deps.verifier.warm(); // else the first verification pays for it, holding every request
     await runtime.app.listen({ port: config.port, host: config.host });
     logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/docs` }, 'postroom listening');
   } else {

@@ -1,4 +1,5 @@
 /** Verification's public surface: the HTTP layer, the CLI and contacts use only this. */
+import { reference } from '../index.js';
 import type { CandidateSource } from './candidate-source.js';
 import type { VerifyInput, VerifyOptions } from './input.js';
 import { present, type VerifiedAddress } from './present.js';
@@ -19,6 +20,11 @@ export interface AddressVerifier {
   /** Many inputs, answers in input order: their ZIP blocks are read ahead together. */
   verifyMany(inputs: VerifyInput[], options?: VerifyOptions): Promise<VerifiedAddress[]>;
   suggest(input: VerifyInput, options?: VerifyOptions): Promise<VerifiedAddress[]>;
+  /**
+   * Builds the reference indexes (ZIPs, towns, districts: ~1.5 s of CPU) and loads the
+   * coverage now, so the first requests after start do not block the event loop for it.
+   */
+  warm(): Promise<void>;
 }
 
 /** CPU time a batch may hold the event loop before letting other requests in. */
@@ -46,5 +52,9 @@ export function createVerifier(source: CandidateSource): AddressVerifier {
     },
     suggest: async (input, options) =>
       (await suggestAddresses(source, input)).map((v) => present(v, options)),
+    async warm() {
+      reference.warm();
+      await source.coverage();
+    },
   };
 }
