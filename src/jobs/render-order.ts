@@ -1,4 +1,5 @@
 import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
+import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
 import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
@@ -8,7 +9,6 @@ import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { withTransaction } from '../db/tx.js';
 import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
-import { advanceOneOrder } from './advance-orders.js';
 import type { JobContext, JobDefinition } from './registry.js';
 
 /**
@@ -60,18 +60,15 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     }
     const pdfKey = `${kind.table}/${row.live ? 'live' : 'test'}/${id}.pdf`;
     await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
-    await withTransaction(ctx.pool, async (tx) => {
+    const moved = await withTransaction(ctx.pool, async (tx) => {
       const locked = await lockOrder(tx, kind, id, null);
       if (!locked || locked.pdfKey) return; // another run finished first, into the same file
-      await changeOrder(
-        tx,
-        kind,
-        locked,
-        { pdfKey, fields: { pageCount: rendered.pageCount } },
-        orderCtx(ctx),
-      );
+      const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
+      await changeOrder(tx, kind, locked, change, orderCtx(ctx));
+      // Its print time may already have passed (sent today): move it on in the same transaction.
+      return advanceOrder(tx, kind, id, orderCtx(ctx));
     });
-    await advanceOneOrder(ctx, kind, id); // its print time may already have passed
+    if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
   },
 };
 

@@ -19,6 +19,20 @@ import type { LetterCreate } from './letter.schema.js';
 import { contentSource, letterContent } from './letter-content.js';
 import { letterDoc } from './letter-doc.js';
 
+/**
+ * The render, and the step to printing at the print time, in one statement. An order due now
+ * needs no step job: the render job moves it on as soon as its PDF exists.
+ */
+function orderJobs(kind: string, id: string, printAt: Date, now: Date): PgBoss.JobInsert[] {
+  const jobs: PgBoss.JobInsert[] = [{ name: ORDER_JOBS.render, data: { kind, id }, singletonKey: id }];
+  // Real seconds until the print time (a bare number is seconds to PostgreSQL's interval), so the
+  // job fires then even if nothing else runs, whatever the injected clock says.
+  const delaySeconds = Math.ceil((printAt.getTime() - now.getTime()) / 1000);
+  if (delaySeconds > 0)
+    jobs.push({ name: ORDER_JOBS.advance, data: { kind, id }, startAfter: String(delaySeconds) });
+  return jobs;
+}
+
 export interface LetterContext extends ContactContext {
   blobs: BlobStore;
   boss: PgBoss;
@@ -74,10 +88,6 @@ export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: 
   });
   const snapshot = snapshotOf(doc, { pdfKey: null, uploadedKey: content.pdf?.blobKey }, ctx.signer);
   await recordEvent(tx, ctx.scope, { type: kind.created, data: snapshot }, ctx.now);
-  const db = inTransaction(tx);
-  await ctx.boss.send(ORDER_JOBS.render, { kind: kind.name, id }, { db, singletonKey: id });
-  // Real seconds until the print time, so the job fires then even if nothing else runs.
-  const delaySeconds = Math.max(0, Math.ceil((printAt.getTime() - ctx.now.getTime()) / 1000));
-  await ctx.boss.send(ORDER_JOBS.advance, { kind: kind.name, id }, { db, startAfter: delaySeconds });
+  await ctx.boss.insert(orderJobs(kind.name, id, printAt, ctx.now), { db: inTransaction(tx) });
   return snapshot;
 }
