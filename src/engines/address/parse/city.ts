@@ -57,8 +57,10 @@ export function findCity(s: ParseState): void {
   const endsTyped =
     region.length >= 2 && (region[region.length - 1].suffix || region[region.length - 1].caType);
   if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !(endsTyped && !s.state)) {
-    s.city = { start: 0, end };
-    s.end = 0;
+    // "Budd Insurance Agency Coldwater MI", "PAC St. Louis MO": a name before a known city.
+    const named = stateCode ? nameBeforeCity(tokens, end, stateCode) : 0;
+    s.city = { start: named, end };
+    s.end = named;
     return;
   }
   const min = segStart + minStreetTokens(region);
@@ -121,6 +123,17 @@ function countyBeforePostcode(s: ParseState, segStart: number, end: number): boo
   s.city = { start: prevStart, end: prevEnd };
   s.end = prevStart;
   return true;
+}
+
+/**
+ * Where a known city of the state starts when words that are not part of it come first,
+ * in a line of three words or more that is not a city as a whole; else 0.
+ */
+function nameBeforeCity(tokens: Classified[], end: number, stateCode: string): number {
+  if (end < 3 || isPlaceInState(tokens, 0, end, stateCode)) return 0;
+  const start = cityEndingAt(tokens, 1, end, stateCode);
+  if (start <= 0 || tokens.slice(0, start).every((t) => t.dir)) return 0;
+  return start;
 }
 
 /**

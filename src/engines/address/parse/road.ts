@@ -50,7 +50,14 @@ export function assignStreetWithoutNumber(
       if (u < seg.end) units.push({ start: u, end: seg.end });
       return;
     }
-    if (seg.end - seg.start === 1 && !t[seg.start].hasDigit && !t[seg.start].unit && seg.start === 0) {
+    const commaBefore = s.city !== undefined && t[s.city.start].seg !== t[seg.start].seg;
+    if (
+      seg.end - seg.start === 1 &&
+      !t[seg.start].hasDigit &&
+      !t[seg.start].unit &&
+      seg.start === 0 &&
+      commaBefore
+    ) {
       setRoad(s, seg.start, seg.end);
       return;
     }

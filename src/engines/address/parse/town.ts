@@ -6,7 +6,7 @@
  */
 import { asciiFold, type Classified } from './classify.js';
 import { townEndingAt } from './gazetteer.js';
-import type { ParseState } from './state.js';
+import { type ParseState, spanKey } from './state.js';
 
 /** Where a street that opens with this word is written (to look its town up without a country). */
 const PREFIX_COUNTRIES: Record<string, string[]> = {
@@ -62,6 +62,17 @@ export function findTown(s: ParseState): void {
   if (plain && (wholeLine || (cc && segStart > 0))) {
     const town = townEndingAt(tokens, segStart, end, cc);
     if (town === segStart) {
+      s.city = { start: town, end };
+      s.end = town;
+      return;
+    }
+    if (!wholeLine) return;
+  }
+  // "École Paul Valéry Montpellier", "Empire State Building NYC": a place's name, then its town.
+  const nameOnly = segStart === 0 && end === tokens.length && region.length <= 8;
+  if (plain && nameOnly && !region.some((t) => t.connector)) {
+    const town = townEndingAt(tokens, 2, end, cc);
+    if (town >= 2 && spanKey(tokens, town, end).length >= 4) {
       s.city = { start: town, end };
       s.end = town;
     }
