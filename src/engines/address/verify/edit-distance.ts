@@ -2,22 +2,29 @@
 let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
- * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), giving up
- * as soon as it must exceed `max`: typed street names differ by a slip or two, and most
- * comparisons are against names that are nothing alike.
+ * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), exact when
+ * it is at most `max`, else some value above `max`: typed street names differ by a slip or
+ * two, and most comparisons are against names that are nothing alike. Only the diagonal band
+ * |i - j| <= max is computed (a cell outside it costs more than `max` already), and the
+ * work stops as soon as a whole row exceeds `max`.
  */
 export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const over = max + 1;
+  if (Math.abs(a.length - b.length) > max) return over;
   const width = b.length + 1;
-  if (rows[0].length < width) rows = rows.map(() => new Int32Array(width * 2));
+  if (rows[0].length < width + 1) rows = rows.map(() => new Int32Array((width + 1) * 2));
   let [prev2, prev, row] = rows;
-  for (let j = 0; j < width; j++) prev[j] = j;
+  for (let j = 0; j < width; j++) prev[j] = j <= max ? j : over;
+  prev[width] = over;
   for (let i = 1; i <= a.length; i++) {
     const ca = a.charCodeAt(i - 1);
     const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
-    row[0] = i;
-    let best = i;
-    for (let j = 1; j < width; j++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(b.length, i + max);
+    row[0] = i <= max ? i : over;
+    row[lo - 1] = lo === 1 ? row[0] : over; // left of the band
+    let best = row[0];
+    for (let j = lo; j <= hi; j++) {
       const cb = b.charCodeAt(j - 1);
       let d = prev[j - 1] + (ca === cb ? 0 : 1);
       if (prev[j] + 1 < d) d = prev[j] + 1;
@@ -27,13 +34,14 @@ export function editDistance(a: string, b: string, max: number): number {
       row[j] = d;
       if (d < best) best = d;
     }
-    if (best > max) return max + 1;
+    row[hi + 1] = over; // right of the band, read by the next row
+    if (best > max) return over;
     const oldest = prev2;
     prev2 = prev;
     prev = row;
     row = oldest;
   }
-  return prev[b.length];
+  return prev[b.length] > max ? over : prev[b.length];
 }
 
 /** Typos allowed for a name of this length: none below 4 letters (too many short names are one slip apart). */
