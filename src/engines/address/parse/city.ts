@@ -67,7 +67,10 @@ export function findCity(s: ParseState): void {
   let start = cityEndingAt(tokens, min, end, stateCode);
   // Without a state to confirm it, a known city must follow a complete-looking street of two words or more.
   if (start >= 0 && !stateCode) {
-    const streetWords = start - segStart - (region[0].houseNumber ? 1 : 0);
+    // Street words count from the house number ("Hayes Center 4859 S. Wabash": one word).
+    const hn = region.findIndex((t) => t.houseNumber);
+    const streetWords =
+      hn > 0 ? start - (segStart + hn + 1) : start - segStart - (region[0].houseNumber ? 1 : 0);
     const typed = tokens.slice(segStart + 1, start - 1).some((t) => t.suffix || t.caType);
     if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored || typed)) start = -1;
   }
@@ -79,7 +82,13 @@ export function findCity(s: ParseState): void {
   }
   // With only a ZIP, guess the street's end only when the line opens with a number or box.
   const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
-  if (start < 0 && (s.state || (usZip && numbered))) start = streetEndGuess(tokens, segStart, end);
+  if (start < 0 && (s.state || (usZip && numbered))) {
+    start = streetEndGuess(tokens, segStart, end);
+    // "171 Auburn Ave 303 GA", "2 Galleria Tower 13455": an id or a building word is no town.
+    const guessed = tokens.slice(start, end);
+    if (guessed.every((t) => t.hasDigit) || (guessed.length === 1 && isBuildingWord(guessed[0].key)))
+      start = -1;
+  }
   const streetNumber = region[0].houseNumber || region[0].cardinalWord;
   if (start < 0 && !anchored && segStart === 0 && end === tokens.length && streetNumber)
     start = trailingTownAfterStreet(tokens, end);

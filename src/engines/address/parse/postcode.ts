@@ -90,6 +90,9 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     ) {
       return;
     }
+    // ", 3400 Peachtree Rd NE": a number and a typed street (a directional may follow) is a street.
+    const typedEnd = last && (last.suffix || (last.dir && words[words.length - 2]?.suffix));
+    if (typedEnd && words.length >= 2 && !/^\d{5}$/.test(t.key)) return;
     // "3 avenue des Champs-Élysées 75008 Paris": five digits then a town, no comma needed.
     const fiveDigits = /^\d{5}$/.test(t.key) && !last?.suffix && !last?.dir;
     if (

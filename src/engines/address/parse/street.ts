@@ -137,6 +137,7 @@ export function solveStreet(s: ParseState): void {
     };
   }
 
+  street = laterStreetAfterComplex(t, segs, street);
   for (let k = segIndex; k < street.seg; k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
@@ -172,7 +173,9 @@ export function solveStreet(s: ParseState): void {
         .join('');
       const rest = { start: later.start + pair, end: later.end };
       if (rest.end > rest.start) {
-        if (t.slice(rest.start, rest.end).some((w) => w.hasDigit || w.unit)) unitParts.push(rest);
+        // "…, NE 400 Colony Square": a numbered office complex after the directional.
+        const complex = numberedName(t, rest) && isComplexType(t[rest.end - 1].key);
+        if (!complex && t.slice(rest.start, rest.end).some((w) => w.hasDigit || w.unit)) unitParts.push(rest);
         else houseParts.push(spanText(t, rest));
       }
     } else if (CARE_OF.has(words[0].key)) {
@@ -207,6 +210,31 @@ export function solveStreet(s: ParseState): void {
   }
   if (houseParts.length) d.fields.house = houseParts.join(', ');
   assignUnits(s, unitParts);
+}
+
+/**
+ * "One Exchange Plaza, 55 Broadway", "30 Allen Plaza, Suite 700, 30 Ivan Allen Jr. Blvd":
+ * a numbered office complex in its own segment, then a numbered street in a later one -
+ * the street is the later one and the complex the building.
+ */
+function laterStreetAfterComplex(
+  t: Classified[],
+  segs: Segment[],
+  street: { seg: number; layout?: Layout; hn?: number },
+): { seg: number; layout?: Layout; hn?: number } {
+  if (street.layout !== 'numberFirst' || street.hn !== segs[street.seg].start) return street;
+  const first = segs[street.seg];
+  if (!isComplexType(t[first.end - 1].key)) return street;
+  for (let j = street.seg + 1; j < segs.length; j++) {
+    const seg = segs[j];
+    if (seg.end - seg.start < 2 || houseNumberAt(t, seg, seg.start) !== 'numberFirst') continue;
+    const typed = t
+      .slice(seg.start + 1, seg.end)
+      .some((x) => (x.suffix || x.caType) && !isComplexType(x.key));
+    const oneWord = seg.end - seg.start === 2 && !t[seg.start + 1].hasDigit && !t[seg.start + 1].unit;
+    if (typed || oneWord) return { seg: j, layout: 'numberFirst', hn: seg.start };
+  }
+  return street;
 }
 
 /** A number, then words only, typed at most by a closing complex word ("1 Piedmont Ctr"). */
