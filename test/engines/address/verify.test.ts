@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
+import { AreaStreets } from '../../../src/engines/address/verify/area-streets.js';
 import { createVerifier, MemorySource, type VerifyInput } from '../../../src/engines/address/verify/index.js';
+import { findSameStreets, streetKeys } from '../../../src/engines/address/verify/match-street.js';
 import { pointFromRecord } from '../../../src/engines/address/verify/point-from-record.js';
 import type { ReferencePoint } from '../../../src/engines/address/verify/reference-point.js';
+import { referenceStreet } from '../../../src/engines/address/verify/street-form.js';
+import { ZipBlock } from '../../../src/engines/address/verify/zip-block.js';
 import { columnMap } from '../../../src/reference-store/import/column-map.js';
 import { LOUISVILLE_CSV, SF_CSV, SF_MAP } from '../../helpers/verify-fixture.js';
 
@@ -287,5 +291,48 @@ describe('verification engine: shape and extras', () => {
       units.map((s) => s.line1),
       ['500 W MAIN ST STE 100', '500 W MAIN ST STE 200'],
     );
+  });
+});
+
+describe('verification engine: merged street index of an area', () => {
+  test('answers as the blocks one by one do, in the order of the blocks', () => {
+    const point = (zip: string, number: string, street: string): ReferencePoint =>
+      pointFromRecord({
+        number,
+        street,
+        region: 'KY',
+        postcode: zip,
+        lat: '38.2',
+        lon: '-85.7',
+      }) as ReferencePoint;
+    // Ten ZIPs: MAIN ST in several, MAIN AVE and COUNTRYACRES LN (name and type run together) in others.
+    const zips = Array.from({ length: 10 }, (_, i) => `402${String(10 + i)}`);
+    const blocks = zips.map(
+      (zip, i) =>
+        new ZipBlock(zip, [
+          point(zip, '1', i % 3 === 0 ? 'MAIN ST' : 'MAIN AVE'),
+          point(zip, '2', i % 4 === 0 ? 'COUNTRYACRES LN' : 'ELM ST'),
+          point(zip, '3', `OAK ${i} ST`),
+        ]),
+    );
+    const index = new AreaStreets(blocks);
+    const shuffled = [...blocks].reverse();
+    for (const street of [
+      'MAIN ST',
+      'MAIN AVE',
+      'MAIN',
+      'COUNTRY ACRES LN',
+      'ELM ST',
+      'OAK 7 ST',
+      'NONE ST',
+    ]) {
+      const keys = streetKeys(referenceStreet(street));
+      for (const order of [blocks, shuffled]) {
+        const oneByOne = order.flatMap((b) => findSameStreets(b, keys));
+        assert.deepEqual(index.find(keys, order), oneByOne, street);
+      }
+    }
+    assert.ok(index.covers(blocks));
+    assert.equal(index.covers([...blocks.slice(1), new ZipBlock(zips[0], [])]), false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Area } from './area.js';
+import { areaStreets } from './area-streets.js';
 import type { CandidateSource } from './candidate-source.js';
 import {
   findSameStreets,
@@ -42,20 +43,18 @@ export async function searchStreet(
       hasNumber: true,
       blocks: [own],
     };
-  const found: StreetCandidate[] = [];
   const blocks: ZipBlock[] = [];
-  const keys = streetKeys(street);
   for (const zip of area.near) {
     const pending = source.block(zip);
     // A cached block is used as is: awaiting a plain value still costs a microtask turn.
     const block = pending instanceof Promise ? await pending : pending;
-    if (!block) continue;
-    blocks.push(block);
-    const hits = findSameStreets(block, keys);
-    if (hits.length) found.push(...hits);
-    // The given ZIP having the exact street and number settles it; other ZIPs could only tie.
-    if (zip === givenZip && found.some((c) => c.kind === 'exact' && c.street.byNumber.has(key))) break;
+    if (block) blocks.push(block);
   }
+  // (The given ZIP cannot hold the street and number exactly as written here: the fast path
+  // above would have answered. So every ZIP is searched.)
+  const keys = streetKeys(street);
+  const index = areaStreets(area.near, blocks);
+  const found = index ? index.find(keys, blocks) : blocks.flatMap((block) => findSameStreets(block, keys));
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
   if (!found.length) {
