@@ -78,7 +78,8 @@ export function findCity(s: ParseState): void {
   // A town that is not a ZIP's preferred city ("College Park GA"), after a complete street.
   if (start < 0 && stateCode) {
     const town = townEndingAt(tokens, min, end, `US-${stateCode}`);
-    if (town >= 0 && streetLooksComplete(tokens[town - 1], true)) start = town;
+    if (town >= 0 && (streetLooksComplete(tokens[town - 1], true) || nameAfterUnit(tokens, segStart, town)))
+      start = town;
   }
   // With only a ZIP, guess the street's end only when the line opens with a number or box.
   const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
@@ -176,8 +177,28 @@ function streetLooksComplete(before: Classified | undefined, anchored: unknown):
   if (before.suffix || before.caType) return true;
   // Without an anchor or an earlier street type, "500 South Central" must stay a street;
   // "3991 Royal Drive NW Kennesaw" and "... Drive Second Floor Nashville" may end in a town.
-  return !!anchored && (!!before.dir || before.hasDigit || !!before.unit);
+  return !!anchored && (!!before.dir || before.hasDigit || !!before.unit || ROUTE_TAILS.has(before.key));
 }
+
+/** "... Suite 28 Reference Division | Miramar": plain words after a unit and its id end here. */
+function nameAfterUnit(tokens: Classified[], lo: number, end: number): boolean {
+  let k = end - 1;
+  while (k > lo && !tokens[k].hasDigit && !tokens[k].unit && !tokens[k].suffix) k--;
+  return k < end - 1 && k - 1 > lo && tokens[k].hasDigit && !!tokens[k - 1].unit?.requiresId;
+}
+
+/** Words closing a numbered route's name: "US 17 Business", "Hwy 61 Bypass", "I 69 Alt". */
+const ROUTE_TAILS = new Set([
+  'BUSINESS',
+  'BUS',
+  'BYPASS',
+  'BYP',
+  'ALT',
+  'ALTERNATE',
+  'TRUCK',
+  'SPUR',
+  'CONNECTOR',
+]);
 
 function isStreetWord(t: Classified): boolean {
   return t.intlPrefix || t.intlSuffix || t.connector;

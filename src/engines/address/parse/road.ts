@@ -219,7 +219,17 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   const nameStart = buildingNameAfterStreet(t, numEnd, unitStart, bounded);
   setRoad(s, numEnd, nameStart);
   if (nameStart < unitStart) houseParts.push(spanText(t, { start: nameStart, end: unitStart }));
-  if (unitStart < seg.end) extraUnits.push({ start: unitStart, end: seg.end });
+  if (unitStart < seg.end) {
+    // "Suite 28 Reference Division": a unit and its id, then a name of two plain words or more.
+    const named = unitStartsAt(t, unitStart, seg.end) && unitStart + 2 < seg.end && t[unitStart + 1].hasDigit;
+    const rest = t.slice(unitStart + 2, seg.end);
+    const plainName =
+      rest.length >= 2 && rest.every((x) => !x.hasDigit && !x.connector && !x.unit && !x.dir && !x.letter);
+    if (named && plainName) {
+      extraUnits.push({ start: unitStart, end: unitStart + 2 });
+      houseParts.push(spanText(t, { start: unitStart + 2, end: seg.end }));
+    } else extraUnits.push({ start: unitStart, end: seg.end });
+  }
   return extraUnits;
 }
 

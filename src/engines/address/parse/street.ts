@@ -103,6 +103,11 @@ export function solveStreet(s: ParseState): void {
         else if (rest.length > 1 && isRouteWord(t, special.end) && rest[1].hasDigit)
           // "P.O. Box 628 Hwy 231": the box and the road it is on.
           setRoad(s, special.end, seg.end);
+        else if (numberedStreetAt(t, special.end, seg.end))
+          // "Lockbox 360172 500 Ross St Spc 15": the box, then a numbered street.
+          unitParts.push(
+            ...assignNumberFirst(s, { start: special.end, end: seg.end }, special.end, houseParts),
+          );
         else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
         if (i > seg.start) {
           const before = { start: seg.start, end: i };
@@ -179,7 +184,15 @@ export function solveStreet(s: ParseState): void {
         else houseParts.push(spanText(t, rest));
       }
     } else if (CARE_OF.has(words[0].key)) {
-      houseParts.push(spanText(t, later));
+      // "c/o Boa Lockbox 402605": a box after the care-of name is the delivery address.
+      let k = later.start + 2;
+      while (k < later.end && !matchSpecial(t, k, later.end)) k++;
+      const box = k < later.end && !d.special ? matchSpecial(t, k, later.end) : undefined;
+      if (box && box.end === later.end) {
+        d.special = box.special;
+        d.fields.poBox = spanText(t, box);
+        houseParts.push(spanText(t, { start: later.start, end: k }));
+      } else houseParts.push(spanText(t, later));
     } else if (
       !s.city &&
       k === segs.length - 1 &&
@@ -235,6 +248,12 @@ function laterStreetAfterComplex(
     if (typed || oneWord) return { seg: j, layout: 'numberFirst', hn: seg.start };
   }
   return street;
+}
+
+/** A house number opening a street that ends in a type ("500 Ross St"), within [i, end). */
+function numberedStreetAt(t: Classified[], i: number, end: number): boolean {
+  if (end - i < 3 || houseNumberAt(t, { start: i, end }, i) !== 'numberFirst') return false;
+  return t.slice(i + 2, end).some((x) => x.suffix || x.caType);
 }
 
 /** A number, then words only, typed at most by a closing complex word ("1 Piedmont Ctr"). */
