@@ -143,7 +143,16 @@ export function solveStreet(s: ParseState): void {
   }
 
   street = laterStreetAfterComplex(t, segs, street);
-  for (let k = segIndex; k < street.seg; k++) {
+  // "21, Kingswood Road": the number alone in the segment before a numberless street.
+  const before = segs[street.seg - 1];
+  const loneNumber =
+    street.hn === undefined &&
+    before &&
+    street.seg - 1 >= segIndex &&
+    before.end - before.start === 1 &&
+    t[before.start].houseNumber &&
+    looksLikeStreet(t, segs[street.seg]);
+  for (let k = segIndex; k < street.seg - (loneNumber ? 1 : 0); k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
     else if (!takeUrbanization(s, seg)) houseParts.push(spanText(t, seg));
@@ -159,8 +168,11 @@ export function solveStreet(s: ParseState): void {
     d.layout = 'intl';
     nextSeg++;
   } else if (seg && !d.special) {
-    if (street.hn === undefined) assignStreetWithoutNumber(s, seg, houseParts, unitParts);
-    else if (street.layout === 'numberFirst')
+    if (street.hn === undefined) {
+      assignStreetWithoutNumber(s, seg, houseParts, unitParts);
+      if (loneNumber && d.fields.road) d.fields.houseNumber = t[before.start].raw;
+      else if (loneNumber) houseParts.unshift(t[before.start].raw);
+    } else if (street.layout === 'numberFirst')
       unitParts = unitParts.concat(assignNumberFirst(s, seg, street.hn, houseParts));
     else unitParts = unitParts.concat(assignNumberAfter(s, seg, street.hn, houseParts));
   }
