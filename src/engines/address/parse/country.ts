@@ -35,6 +35,29 @@ export function peelCountry(s: ParseState): void {
     s.end = pcEnd;
   }
   peelCountryName(s);
+  if (s.country) countryWrittenTwice(s);
+}
+
+/** "United States US", "France, FR": the country's name right before its code is the country too. */
+function countryWrittenTwice(s: ParseState): void {
+  const { tokens } = s;
+  const country = s.country;
+  // Only before a code: in "Ciudad de México, México" the first México is the city's.
+  if (!country || country.end - country.start !== 1 || tokens[country.start].key.length > 3) return;
+  const index = countryIndex();
+  for (let n = Math.min(index.maxNameWords, country.start); n >= 1; n--) {
+    const start = country.start - n;
+    const record = index.byName.get(spanKey(tokens, start, country.start));
+    if (
+      !record ||
+      record.alpha2 !== s.detail.countryCode ||
+      (n <= 2 && usState(spanKey(tokens, start, country.start)))
+    )
+      continue;
+    s.country = { start, end: country.end };
+    s.end = start;
+    return;
+  }
 }
 
 function peelCountryName(s: ParseState): void {
