@@ -67,8 +67,8 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Merged indexes kept (each covers one set of ZIPs: a city, or a ZIP's sectional centre). */
-const KEPT = 32;
+/** Merged indexes kept (each covers one set of ZIPs: a city, or a sectional centre; ~3 MB at 10M-point density). */
+const KEPT = 16;
 const indexes = new Map<string, AreaStreets>();
 /** How often each set of ZIPs was searched: an index is built on the second search, never for a one-off. */
 const searched = new Map<string, number>();
