@@ -84,6 +84,8 @@ export function solveStreet(s: ParseState): void {
   let street: { seg: number; layout?: Layout; hn?: number } | undefined;
   for (let k = segIndex; k < segs.length && !street; k++) {
     const seg = segs[k];
+    // "Dept 96 0430, 3545 NW 58th": a unit segment before the street holds no house number.
+    if (k + 1 < segs.length && t[seg.start].unit?.requiresId && isUnitSegment(t, seg)) continue;
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
       // "rr # 1 po box 406": a route and its box are one delivery address.
@@ -216,6 +218,13 @@ export function solveStreet(s: ParseState): void {
     } else if (CARE_OF.has(words[0].key) || (d.fields.road && words.every((w) => !w.hasDigit && !w.unit))) {
       // "..., Attn: Billing", "..., Mizzou North, Rm 501": names after the street.
       houseParts.push(spanText(t, later));
+    } else if (routeWithoutBox(d) && boxClosing(t, later)) {
+      // "RR 4, Box 164 A": the box of the rural route, after a comma.
+      d.fields.poBox = `${d.fields.poBox} ${spanText(t, later)}`;
+      const sp = d.special;
+      const box = matchSpecial(t, later.start, later.end)?.special;
+      if (sp && (sp.kind === 'ruralRoute' || sp.kind === 'highwayContract') && box?.kind === 'poBox')
+        sp.box = box.id;
     } else if (matchSpecial(t, later.start, later.end)) {
       unitParts.push(later);
     } else if (d.fields.road && d.layout === 'us' && numberedName(t, later)) {
@@ -260,6 +269,18 @@ function laterStreetAfterComplex(
     if (typed || oneWord) return { seg: j, layout: 'numberFirst', hn: seg.start };
   }
   return street;
+}
+
+/** A box filling the segment, with a letter suffix allowed ("Box 164 A"). */
+function boxClosing(t: Classified[], seg: Segment): boolean {
+  const box = matchSpecial(t, seg.start, seg.end);
+  if (box?.special.kind !== 'poBox') return false;
+  return box.end === seg.end || (box.end + 1 === seg.end && t[box.end].letter);
+}
+
+function routeWithoutBox(d: ParseState['detail']): boolean {
+  const sp = d.special;
+  return !!sp && (sp.kind === 'ruralRoute' || sp.kind === 'highwayContract') && !sp.box;
 }
 
 /** A house number opening a street that ends in a type ("500 Ross St"), within [i, end). */
