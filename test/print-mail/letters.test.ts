@@ -172,6 +172,16 @@ describe('letters: bad input is a 400 naming the field, nothing half-created', (
   }
 });
 
+test('an invalid from with a new inline to: 400, and neither contact is created', async () => {
+  const k = await server.key({ org: 'letters-bad-from' });
+  const to = { ...letterBody().to, firstName: 'Unwritten' };
+  const res = await create({ ...letterBody(), to, from: { companyName: 'No Street' } }, k);
+  assert.equal(res.status, 400, res.text);
+  assert.match(res.body.error.message, /^from\.addressLine1/);
+  const contacts = await server.request('GET', '/print-mail/v1/contacts', { key: k });
+  assert.equal(contacts.body.totalCount, 0);
+});
+
 describe('letters: cancellation and progressions', () => {
   test('DELETE and cancellation with a note cancel ready letters only', async () => {
     const a = (await create(letterBody())).body;

@@ -6,11 +6,12 @@ import { ListQuery, listBody } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
 import { cancelOrder } from '../orders/cancel-order.js';
+import { resolveOrderContacts } from '../orders/order-contact.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { progressOrder } from '../orders/progress-order.js';
 import { Letter, LetterCancellation, LetterCreate, LetterUrl } from './letter.schema.js';
 import { getLetter, letterUrl, listLetters } from './letters.read.js';
-import { createLetter } from './letters.service.js';
+import { createLetter, insertLetter, type LetterContext, prepareLetter } from './letters.service.js';
 
 const tags = ['Letters'];
 const kind = ORDER_KINDS.letter;
@@ -26,20 +27,34 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
   app.post(
     '/letters',
     { schema: { tags, body: LetterCreate, response: { 201: documented(Letter) } } },
-    (request, reply) =>
-      runCreate(deps.pool, request, reply, async (tx) => ({
+    async (request, reply) => {
+      const ctx: LetterContext = {
+        scope: scopeOf(request),
+        orgCountryCode: request.auth.orgCountryCode,
+        addressing: deps.addressing,
+        now: deps.clock.now(),
+        blobs: deps.blobs,
+        boss: deps.boss,
+        signer: deps.signer,
+        allowPrivate: deps.config.allowPrivateUrls,
+      };
+      const input = request.body;
+      // With an Idempotency-Key everything happens in the key's transaction, so a replay does nothing.
+      if (request.headers['idempotency-key'] !== undefined)
+        return runCreate(deps.pool, request, reply, async (tx) => ({
+          statusCode: 201,
+          body: await createLetter(tx, input, ctx),
+        }));
+      // Otherwise in three steps, each a 400 before anything of the letter is written: the checks
+      // and content (reads only); the contacts, committed on their own so a shared return
+      // address's row is not locked for the whole create (resolveOrderContacts); the letter.
+      const letter = await prepareLetter(deps.pool, input, ctx);
+      const contacts = await resolveOrderContacts(deps.pool, { to: input.to, from: input.from }, ctx);
+      return runCreate(deps.pool, request, reply, async (tx) => ({
         statusCode: 201,
-        body: await createLetter(tx, request.body, {
-          scope: scopeOf(request),
-          orgCountryCode: request.auth.orgCountryCode,
-          addressing: deps.addressing,
-          now: deps.clock.now(),
-          blobs: deps.blobs,
-          boss: deps.boss,
-          signer: deps.signer,
-          allowPrivate: deps.config.allowPrivateUrls,
-        }),
-      })),
+        body: await insertLetter(tx, letter, contacts, ctx),
+      }));
+    },
   );
 
   app.get('/letters', { schema: { tags, querystring: ListQuery } }, async (request, reply) => {

@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import type { Queryable } from '../../../db/pool.js';
 import { inTransaction } from '../../../jobs/queue.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactContext } from '../contacts/contacts.service.js';
 import { recordEvent } from '../events/record-event.js';
 import { normalizeMailingClass } from '../orders/mailing-class.js';
@@ -16,7 +18,7 @@ import { snapshotOf } from '../orders/order-snapshot.js';
 import { insertOrder } from '../orders/orders.repo.js';
 import { scheduleSendDate } from '../orders/send-date.js';
 import type { LetterCreate } from './letter.schema.js';
-import { contentSource, letterContent } from './letter-content.js';
+import { contentSource, type LetterContent, letterContent } from './letter-content.js';
 import { letterDoc } from './letter-doc.js';
 
 /**
@@ -40,54 +42,87 @@ export interface LetterContext extends ContactContext {
   allowPrivate: boolean;
 }
 
+/** Everything about a new letter except its contacts: checked, with its content stored. */
+export interface PreparedLetter {
+  id: string;
+  input: LetterCreate;
+  source: ReturnType<typeof contentSource>;
+  mailingClass: ReturnType<typeof normalizeMailingClass>;
+  size: 'us_letter' | 'a4';
+  sendDate: Date;
+  printAt: Date;
+  content: LetterContent;
+}
+
 /**
- * Creates a letter in the caller's transaction: checks everything a client can get wrong
- * (a 400 naming the field, nothing written), snapshots the contacts and content, records
- * `letter.created`, and enqueues the render and the scheduled step in the same transaction,
- * so they exist exactly when the letter does. The PDF is rendered after the response.
+ * Checks everything a client can get wrong in a letter but its inline contacts (a 400 naming
+ * the field, nothing written to the database) and fixes its content (uploaded PDFs go to the
+ * blob store under the new letter's id). Reads only, so it needs no transaction.
  */
-export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: LetterContext) {
-  const kind = ORDER_KINDS.letter;
+export async function prepareLetter(
+  db: Queryable,
+  input: LetterCreate,
+  ctx: LetterContext,
+): Promise<PreparedLetter> {
   const mailingClass = normalizeMailingClass(input.mailingClass);
   const { sendDate, printAt } = scheduleSendDate(input.sendDate, ctx.now);
   checkMetadata(input.metadata);
   const source = contentSource(input);
   const id = newId(ID_PREFIX.letter);
   const size = input.size ?? 'us_letter';
-  // Content first (it may fetch PDFs): the merge check needs only which contact fields exist,
-  // and inline contacts are written last, so their row locks are held for milliseconds.
-  const toPreview = await contactPreview(tx, 'to', input.to, ctx);
-  const fromPreview = await contactPreview(tx, 'from', input.from, ctx);
-  const content = await letterContent(tx, input, {
-    ...ctx,
-    letterId: id,
-    size,
-    to: toPreview,
-    from: fromPreview,
-  });
-  const to = await resolveOrderContact(tx, 'to', input.to, ctx);
-  const from = await resolveOrderContact(tx, 'from', input.from, ctx);
-  const doc = letterDoc(input, {
-    id,
+  // The merge check needs only which contact fields exist: previews, nothing written.
+  const to = await contactPreview(db, 'to', input.to, ctx);
+  const from = await contactPreview(db, 'from', input.from, ctx);
+  const content = await letterContent(db, input, { ...ctx, letterId: id, size, to, from });
+  return { id, input, source, mailingClass, size, sendDate, printAt, content };
+}
+
+/**
+ * Writes a prepared letter in the caller's transaction: the row with its contact snapshots,
+ * `letter.created`, and the render and scheduled-step jobs, so they exist exactly when the
+ * letter does. The PDF is rendered after the response.
+ */
+export async function insertLetter(
+  tx: pg.PoolClient,
+  letter: PreparedLetter,
+  contacts: { to: Contact; from: Contact },
+  ctx: LetterContext,
+) {
+  const kind = ORDER_KINDS.letter;
+  const doc = letterDoc(letter.input, {
+    id: letter.id,
     live: ctx.scope.live,
-    to,
-    from,
-    source,
-    mailingClass,
-    size,
-    sendDate,
+    ...contacts,
+    source: letter.source,
+    mailingClass: letter.mailingClass,
+    size: letter.size,
+    sendDate: letter.sendDate,
     now: ctx.now,
   });
   const { html: _html, ...searchable } = doc;
   await insertOrder(tx, kind, ctx.scope, {
     doc,
     searchText: searchTextOf(searchable),
-    content,
-    nextStepAt: printAt,
+    content: letter.content,
+    nextStepAt: letter.printAt,
     transitions: [],
   });
-  const snapshot = snapshotOf(doc, { pdfKey: null, uploadedKey: content.pdf?.blobKey }, ctx.signer);
+  const uploadedKey = letter.content.pdf?.blobKey;
+  const snapshot = snapshotOf(doc, { pdfKey: null, uploadedKey }, ctx.signer);
   await recordEvent(tx, ctx.scope, { type: kind.created, data: snapshot }, ctx.now);
-  await ctx.boss.insert(orderJobs(kind.name, id, printAt, ctx.now), { db: inTransaction(tx) });
+  await ctx.boss.insert(orderJobs(kind.name, letter.id, letter.printAt, ctx.now), { db: inTransaction(tx) });
   return snapshot;
+}
+
+/**
+ * The whole create in the caller's transaction (with an Idempotency-Key, so that a replay does
+ * nothing). The routes do it in steps otherwise: prepareLetter, resolveOrderContacts, insertLetter.
+ */
+export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: LetterContext) {
+  const letter = await prepareLetter(tx, input, ctx);
+  const contacts = {
+    to: await resolveOrderContact(tx, 'to', input.to, ctx),
+    from: await resolveOrderContact(tx, 'from', input.from, ctx),
+  };
+  return insertLetter(tx, letter, contacts, ctx);
 }

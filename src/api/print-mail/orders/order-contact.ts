@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/pool.js';
+import type { Pool, Queryable } from '../../../db/pool.js';
 import { ApiError, apiError, invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
@@ -44,4 +44,41 @@ export async function contactPreview(
 ): Promise<Contact> {
   if (typeof value === 'string') return resolveOrderContact(db, field, value, ctx);
   return { ...value, countryCode: value.countryCode ?? ctx.orgCountryCode } as unknown as Contact;
+}
+
+/**
+ * An order's contacts, resolved before the order is written, in a short transaction of their
+ * own (both roll back together when one is invalid). A de-duplicated contact's row is updated,
+ * so locked until that transaction ends, and an organization's return address is one row
+ * shared by all its orders: inside the order's transaction the lock was held through the whole
+ * create and queued every concurrent create of the organization (bench/letters-api.ts).
+ *
+ * The commit does not wait for the log flush (synchronous_commit off), which is what keeps the
+ * lock for a statement rather than a disk write: the order's own commit, which follows and does
+ * wait, flushes the log past it, so a contact is durable before any order that refers to it.
+ */
+export async function resolveOrderContacts<K extends string>(
+  pool: Pool,
+  refs: Record<K, string | ContactCreate>,
+  ctx: ContactContext,
+): Promise<Record<K, Contact>> {
+  const fields = Object.keys(refs) as K[];
+  const resolveAll = async (db: Queryable) => {
+    const out = {} as Record<K, Contact>;
+    for (const field of fields) out[field] = await resolveOrderContact(db, field, refs[field], ctx);
+    return out;
+  };
+  if (fields.every((f) => typeof refs[f] === 'string')) return resolveAll(pool); // ids: reads only
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
+    const contacts = await resolveAll(client);
+    await client.query('COMMIT');
+    return contacts;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
 }
