@@ -41,8 +41,9 @@ export function findCity(s: ParseState): void {
   }
   const clean = region.every((t) => !t.hasDigit) && !(region[0].unit && !region[0].suffix);
   // "North Bend", "Lake Park": street words only, unless the state has a place of that name.
+  // "The Blvd" is a street too.
   const onlyStreetWords =
-    region.every((t) => t.suffix || t.dir) &&
+    region.every((t, k) => t.suffix || t.dir || (k === 0 && t.key === 'THE' && region.length > 1)) &&
     !(stateCode && isPlaceInState(tokens, segStart, end, stateCode));
   if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
   if (anchored && segStart > 0 && clean && !onlyStreetWords) {

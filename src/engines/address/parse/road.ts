@@ -4,7 +4,7 @@
  */
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { asciiFold, type Classified } from './classify.js';
-import { looksLikeStreet, plainWords, type Segment } from './segments.js';
+import { britishTheStreet, looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 import { findUnitStart, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
@@ -69,6 +69,10 @@ export function assignStreetWithoutNumber(
     return;
   }
   const tower = towerNameEnd(t, seg.start, seg.end);
+  if (britishTheStreet(s, seg)) {
+    setRoad(s, seg.start, seg.end);
+    return;
+  }
   if (!looksLikeStreet(t, seg) || tower > 0) {
     // "Terminal Tower Ste 1100": a building name, then its unit.
     let u = seg.start + 1;

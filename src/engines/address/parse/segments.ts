@@ -4,6 +4,7 @@
  */
 import type { Classified } from './classify.js';
 import { isRouteWord } from './split-street.js';
+import type { ParseState } from './state.js';
 
 export interface Segment {
   start: number;
@@ -47,4 +48,15 @@ export function looksLikeStreet(t: Classified[], seg: Segment): boolean {
     if ((tok.suffix || tok.caType) && i > seg.start) return true;
   }
   return false;
+}
+
+/** "Lorem House, The Marina, Lowestoft": in Britain "The" and one word name a street. */
+export function britishTheStreet(s: ParseState, seg: Segment): boolean {
+  const t = s.tokens;
+  return (
+    s.detail.countryCode === 'GB' &&
+    seg.end - seg.start === 2 &&
+    t[seg.start].key === 'THE' &&
+    !t[seg.start + 1].hasDigit
+  );
 }

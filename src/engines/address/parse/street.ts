@@ -15,6 +15,7 @@ import {
   takeUrbanization,
 } from './road.js';
 import {
+  britishTheStreet,
   CARE_OF,
   loneNumberAfter,
   looksLikeStreet,
@@ -133,7 +134,7 @@ export function solveStreet(s: ParseState): void {
     // followed by a segment holding only the number ("Avenida Paulista, 1578").
     let k = segIndex;
     for (let j = segIndex; j < segs.length; j++) {
-      if (looksLikeStreet(t, segs[j]) || loneNumberAfter(t, segs, j)) {
+      if (looksLikeStreet(t, segs[j]) || loneNumberAfter(t, segs, j) || britishTheStreet(s, segs[j])) {
         k = j;
         break;
       }
