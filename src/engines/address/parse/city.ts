@@ -128,8 +128,11 @@ function countyBeforePostcode(s: ParseState, segStart: number, end: number): boo
   let prevStart = prevEnd - 1;
   while (prevStart > 0 && tokens[prevStart - 1].seg === tokens[prevEnd - 1].seg) prevStart--;
   const prev = tokens.slice(prevStart, prevEnd);
-  if (prev.some((t) => t.hasDigit || t.suffix) || townEndingAt(tokens, prevStart, prevEnd, cc) !== prevStart)
-    return false;
+  // "1 Riverside Dr Liverpool, Merseyside L3 4EN": the town may close the street's segment.
+  const town = townEndingAt(tokens, prevStart, prevEnd, cc);
+  const afterStreet = town > prevStart && (tokens[town - 1].suffix || tokens[town - 1].caType);
+  if (afterStreet) prevStart = town;
+  else if (prev.some((t) => t.hasDigit || t.suffix) || town !== prevStart) return false;
   s.detail.fields.stateDistrict = spanText(tokens, { start: segStart, end });
   s.city = { start: prevStart, end: prevEnd };
   s.end = prevStart;
