@@ -3,7 +3,12 @@ import { before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { AreaStreets } from '../../../src/engines/address/verify/area-streets.js';
 import { createVerifier, MemorySource, type VerifyInput } from '../../../src/engines/address/verify/index.js';
-import { findSameStreets, streetKeys } from '../../../src/engines/address/verify/match-street.js';
+import {
+  findSameStreets,
+  findTypoStreets,
+  streetKeys,
+  typoQuery,
+} from '../../../src/engines/address/verify/match-street.js';
 import { pointFromRecord } from '../../../src/engines/address/verify/point-from-record.js';
 import type { ReferencePoint } from '../../../src/engines/address/verify/reference-point.js';
 import { referenceStreet } from '../../../src/engines/address/verify/street-form.js';
@@ -332,6 +337,23 @@ describe('verification engine: merged street index of an area', () => {
         assert.deepEqual(index.find(keys, order), oneByOne, street);
       }
     }
+    // Typos: a mistyped type read into the name, then names a slip away, in the typo ZIPs only.
+    const typoZips = new Set(zips.filter((_, i) => i !== 3));
+    for (const street of [
+      'MAIN STREEET',
+      'MIAN ST',
+      'COUNTRYACRSE LN',
+      'OKA 7 ST',
+      'ELN ST',
+      'NOTHING LIKE IT',
+    ]) {
+      const query = typoQuery(referenceStreet(street));
+      for (const order of [blocks, shuffled]) {
+        const oneByOne = order.filter((b) => typoZips.has(b.zip)).flatMap((b) => findTypoStreets(b, query));
+        assert.deepEqual(index.findTypos(query, order, typoZips), oneByOne, street);
+      }
+    }
+    assert.ok(index.findTypos(typoQuery(referenceStreet('MIAN ST')), blocks, typoZips).length > 0);
     assert.ok(index.covers(blocks));
     assert.equal(index.covers([...blocks.slice(1), new ZipBlock(zips[0], [])]), false);
   });

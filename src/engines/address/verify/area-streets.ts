@@ -1,9 +1,24 @@
-import type { StreetCandidate, StreetKeys } from './match-street.js';
-import type { BlockStreet, ZipBlock } from './zip-block.js';
+import { editDistance } from './edit-distance.js';
+import type { StreetCandidate, StreetKeys, TypoQuery } from './match-street.js';
+import { type BlockStreet, bitCount, letterMask, type ZipBlock } from './zip-block.js';
 
 interface Hit<T> {
   zip: string;
   value: T;
+}
+
+/** Where a name occurs: its ZIP, streets, and place in that block's bucket of its length. */
+interface Occurrence {
+  zip: string;
+  streets: BlockStreet[];
+  position: number;
+}
+
+/** The distinct names of one length across the area, each scanned and measured once. */
+interface MergedBucket {
+  masks: Int32Array;
+  names: string[];
+  occurrences: Occurrence[][];
 }
 
 /**
@@ -28,6 +43,8 @@ export class AreaStreets {
       for (const [joined, value] of block.byJoinedName) push(this.byJoined, joined, { zip, value });
     }
   }
+
+  #buckets: Map<number, MergedBucket> | undefined;
 
   /** Whether it was built from exactly these block instances (else it would hold evicted ones). */
   covers(blocks: readonly ZipBlock[]): boolean {
@@ -59,9 +76,86 @@ export class AreaStreets {
     }
     return out;
   }
+
+  /**
+   * `findTypoStreets` over the blocks of `typoZips`, in block order: per block, the first
+   * reading with a mistyped type or directional that it has, else the names a slip away.
+   * A name shared by several ZIPs is compared once.
+   */
+  findTypos(query: TypoQuery, blocks: readonly ZipBlock[], typoZips: ReadonlySet<string>): StreetCandidate[] {
+    // Per ZIP, all the hits of the first reading it has.
+    const byVariant = new Map<string, StreetCandidate[]>();
+    for (const keys of query.variants) {
+      const thisVariant = new Map<string, StreetCandidate[]>();
+      for (const c of this.find(keys, blocks)) {
+        if (!typoZips.has(c.zip) || byVariant.has(c.zip)) continue;
+        const hit: StreetCandidate = { ...c, kind: 'typo', distance: 1 };
+        const list = thisVariant.get(c.zip);
+        if (list) list.push(hit);
+        else thisVariant.set(c.zip, [hit]);
+      }
+      for (const [zip, hits] of thisVariant) byVariant.set(zip, hits);
+    }
+    const bySlip = new Map<
+      string,
+      Array<{ length: number; position: number; streets: BlockStreet[]; distance: number }>
+    >();
+    const { name, budget, mask } = query;
+    if (budget)
+      for (let length = name.length - budget; length <= name.length + budget; length++) {
+        const bucket = this.buckets().get(length);
+        if (!bucket) continue;
+        const { masks, names, occurrences } = bucket;
+        for (let i = 0; i < masks.length; i++) {
+          if (bitCount(mask ^ masks[i]) > 2 * budget) continue;
+          const distance = editDistance(name, names[i], budget);
+          if (distance > budget) continue;
+          for (const { zip, streets, position } of occurrences[i]) {
+            if (!typoZips.has(zip) || byVariant.has(zip)) continue;
+            const list = bySlip.get(zip);
+            const hit = { length, position, streets, distance };
+            if (list) list.push(hit);
+            else bySlip.set(zip, [hit]);
+          }
+        }
+      }
+    const out: StreetCandidate[] = [];
+    for (const block of blocks) {
+      if (!typoZips.has(block.zip)) continue;
+      const variant = byVariant.get(block.zip);
+      if (variant) {
+        out.push(...variant);
+        continue;
+      }
+      const hits = bySlip.get(block.zip) ?? [];
+      hits.sort((a, b) => a.length - b.length || a.position - b.position);
+      for (const { streets, distance } of hits)
+        for (const street of streets) out.push({ zip: block.zip, street, kind: 'typo', distance });
+    }
+    return out;
+  }
+
+  private buckets(): Map<number, MergedBucket> {
+    if (this.#buckets) return this.#buckets;
+    const byName = new Map<string, Occurrence[]>();
+    for (const block of this.built.values())
+      for (const bucket of block.nameBuckets().values())
+        for (const [position, entry] of bucket.entries.entries())
+          push(byName, entry.name, { zip: block.zip, streets: entry.streets, position });
+    const lists = new Map<number, Array<[string, Occurrence[]]>>();
+    for (const entry of byName) push(lists, entry[0].length, entry);
+    this.#buckets = new Map();
+    for (const [length, entries] of lists)
+      this.#buckets.set(length, {
+        masks: Int32Array.from(entries, ([n]) => letterMask(n)),
+        names: entries.map(([n]) => n),
+        occurrences: entries.map(([, o]) => o),
+      });
+    return this.#buckets;
+  }
 }
 
-function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

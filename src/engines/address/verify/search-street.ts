@@ -57,7 +57,8 @@ export async function searchStreet(
   const found = index ? index.find(keys, blocks) : blocks.flatMap((block) => findSameStreets(block, keys));
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
-  if (!found.length) {
+  if (!found.length && index) found.push(...index.findTypos(typoQuery(street), blocks, area.typoZips));
+  else if (!found.length) {
     let query: TypoQuery | undefined;
     for (const block of blocks)
       if (area.typoZips.has(block.zip)) {

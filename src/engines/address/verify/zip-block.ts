@@ -31,6 +31,11 @@ export class ZipBlock {
 
   /** Names of one length with their letter masks, for typo search (built on first use). */
   namesOfLength(length: number): NameBucket {
+    return this.nameBuckets().get(length) ?? EMPTY_BUCKET;
+  }
+
+  /** Every length's bucket (built on first use). */
+  nameBuckets(): ReadonlyMap<number, NameBucket> {
     if (!this.#byLength) {
       const lists = new Map<number, NameEntry[]>();
       for (const [name, streets] of this.byName) {
@@ -42,7 +47,7 @@ export class ZipBlock {
       for (const [n, entries] of lists)
         this.#byLength.set(n, { masks: Int32Array.from(entries, (e) => e.mask), entries });
     }
-    return this.#byLength.get(length) ?? EMPTY_BUCKET;
+    return this.#byLength;
   }
 
   /** Whether any point here has a unit: only then can a unit be called wrong. */
