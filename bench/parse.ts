@@ -5,7 +5,7 @@
  * Options: --misses N (print N of our misses; --us: US cases only), --accuracy-only (skip speed).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -286,6 +286,7 @@ function cliSpeed(inputs: string[]): string[] {
     '-e',
     "import('./src/cli/parse.ts').then(async (m) => { const c = await m.parseCommand([]); process.stderr.write('maxRSS=' + process.resourceUsage().maxRSS); process.exit(c); })",
   ]);
+  const compiled = runCompiled(run);
   const base = run(['-e', BASELINE_CLI]);
   const row = (name: string, r: ReturnType<typeof run>) =>
     `| ${name}${r.ok ? '' : ' (FAILED)'} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(100_000 / (r.ms / 1000)).toLocaleString('en-US')} | ${r.rssMb.toFixed(0)} |`;
@@ -293,8 +294,38 @@ function cliSpeed(inputs: string[]): string[] {
     '| CLI end to end, 100,000 lines | seconds | lines/s | peak RSS MB |',
     '|---|---:|---:|---:|',
     row('postroom parse (via tsx, includes start-up and data load)', ours),
+    ...(compiled
+      ? [row('postroom parse compiled to JavaScript (no tsx, as `npx postroom` runs)', compiled)]
+      : []),
     row('parse-address in a readline loop', base),
   ];
+}
+
+/**
+ * The same CLI compiled to plain JavaScript (esbuild, dependencies left external), as the
+ * installed `postroom` runs it: tsx keeps every transformed module and its source map in
+ * memory, which the shipped command does not pay. Skipped if esbuild is unavailable.
+ */
+function runCompiled<R>(run: (argv: string[]) => R): R | undefined {
+  const out = join(root, 'bench', `.parse-cli-${process.pid}.mjs`);
+  const build = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `require('esbuild').buildSync({ entryPoints: ['src/cli/parse.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: ${JSON.stringify(out)}, logLevel: 'error' })`,
+    ],
+    { cwd: root },
+  );
+  if (build.status !== 0) return undefined;
+  try {
+    return run([
+      '--input-type=module',
+      '-e',
+      `import(${JSON.stringify(out)}).then(async (m) => { const c = await m.parseCommand([]); process.stderr.write('maxRSS=' + process.resourceUsage().maxRSS); process.exit(c); })`,
+    ]);
+  } finally {
+    rmSync(out, { force: true });
+  }
 }
 
 const BASELINE_CLI = `

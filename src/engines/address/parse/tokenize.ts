@@ -29,23 +29,66 @@ export function normalizeInput(input: unknown): string {
   return text.replace(/\s*[\r\n]+\s*/g, ', ').trim();
 }
 
-// A piece is a run of anything but whitespace and separators; separators open a new segment.
-const PIECE = /[,;()[\]{}|]+|\s-\s|[^\s,;()[\]{}|]+/g;
+// Characters that end a segment: commas, semicolons, brackets, bars (and " - ", below).
+const SEPARATORS = new Set([',', ';', '(', ')', '[', ']', '{', '}', '|']);
 // Useful characters: letters, digits and the few symbols addresses use.
 const MEANINGFUL = /[\p{L}\p{N}#&/@]/u;
 
+/** White space as the regular expression \s sees it, by character code (no allocation). */
+function isSpace(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * A hand-written scanner rather than a global regular expression: it runs for every
+ * address and allocates only the token strings (the CLI's memory peak follows the
+ * parser's allocation rate).
+ */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let seg = 0;
   let segHasToken = false;
-  for (const m of text.matchAll(PIECE)) {
-    const piece = m[0];
-    if (/^[,;()[\]{}|]+$/.test(piece) || piece === ' - ') {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) {
+      // " - " separates segments like a comma ("São Paulo - SP").
+      if (code === 32 && text.charCodeAt(i + 1) === 45 && text.charCodeAt(i + 2) === 32) {
+        if (segHasToken) seg++;
+        segHasToken = false;
+        i += 3;
+      } else i++;
+      continue;
+    }
+    if (SEPARATORS.has(text[i])) {
+      while (i < n && SEPARATORS.has(text[i])) i++;
       if (segHasToken) seg++;
       segHasToken = false;
       continue;
     }
-    for (const raw of splitHash(piece)) {
+    let j = i + 1;
+    while (j < n && !isSpace(text.charCodeAt(j)) && !SEPARATORS.has(text[j])) j++;
+    // "#104" -> "#", "104"; "Apt#3" -> "Apt", "#", "3": the number sign is a designator of its own.
+    let p = i;
+    while (p < j) {
+      let q = p;
+      if (text[p] === '#') q = p + 1;
+      else while (q < j && text[q] !== '#') q++;
+      const raw = p === i && q === j ? text.slice(i, j) : text.slice(p, q);
+      p = q;
       if (!MEANINGFUL.test(raw)) continue;
       const key = toKey(raw);
       if (!key) continue;
@@ -53,19 +96,16 @@ export function tokenize(text: string): Token[] {
       segHasToken = true;
       if (tokens.length >= MAX_TOKENS) return tokens;
     }
+    i = j;
   }
   return tokens;
 }
 
-/** "#104" -> "#", "104"; "Apt#3" -> "Apt", "#", "3": the number sign is a designator of its own. */
-function splitHash(piece: string): string[] {
-  if (!piece.includes('#') || piece === '#') return [piece];
-  return piece.split(/(#)/).filter((p) => p.length > 0);
-}
+const QUOTES_AT_ENDS = /^['"`‘’“”]|['"`‘’“”:]$/;
 
 function toKey(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/\./g, '')
-    .replace(/^['"`‘’“”]+|['"`‘’“”:]+$/g, '');
+  let key = raw.toUpperCase();
+  if (key.includes('.')) key = key.replace(/\./g, '');
+  if (QUOTES_AT_ENDS.test(key)) key = key.replace(/^['"`‘’“”]+|['"`‘’“”:]+$/g, '');
+  return key;
 }
