@@ -1,5 +1,5 @@
 import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
-import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
+import { advanceLockedOrder } from '../api/print-mail/orders/advance-order.js';
 import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
@@ -66,7 +66,7 @@ export const renderOrder: JobDefinition<OrderJobData> = {
       const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
       await changeOrder(tx, kind, locked, change, orderCtx(ctx));
       // Its print time may already have passed (sent today): move it on in the same transaction.
-      return advanceOrder(tx, kind, id, orderCtx(ctx));
+      return advanceLockedOrder(tx, kind, locked, orderCtx(ctx)); // changeOrder kept `locked` current
     });
     if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
   },

@@ -49,7 +49,8 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
       // and content (reads only); the contacts, committed on their own so a shared return
       // address's row is not locked for the whole create (resolveOrderContacts); the letter.
       const letter = await prepareLetter(deps.pool, input, ctx);
-      const contacts = await resolveOrderContacts(deps.pool, { to: input.to, from: input.from }, ctx);
+      const refs = { to: input.to, from: input.from };
+      const contacts = await resolveOrderContacts(deps.pool, refs, ctx, letter.stored);
       return runCreate(deps.pool, request, reply, async (tx) => ({
         statusCode: 201,
         body: await insertLetter(tx, letter, contacts, ctx),

@@ -52,6 +52,8 @@ export interface PreparedLetter {
   sendDate: Date;
   printAt: Date;
   content: LetterContent;
+  /** Contacts given by id, already read (inline ones are written later). */
+  stored: Partial<Record<'to' | 'from', Contact>>;
 }
 
 /**
@@ -74,7 +76,11 @@ export async function prepareLetter(
   const to = await contactPreview(db, 'to', input.to, ctx);
   const from = await contactPreview(db, 'from', input.from, ctx);
   const content = await letterContent(db, input, { ...ctx, letterId: id, size, to, from });
-  return { id, input, source, mailingClass, size, sendDate, printAt, content };
+  const stored = {
+    ...(typeof input.to === 'string' ? { to } : {}),
+    ...(typeof input.from === 'string' ? { from } : {}),
+  };
+  return { id, input, source, mailingClass, size, sendDate, printAt, content, stored };
 }
 
 /**

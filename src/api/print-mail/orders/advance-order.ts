@@ -3,7 +3,7 @@ import { changeOrder, type OrderContext } from './order-change.js';
 import type { OrderKind } from './order-kinds.js';
 import { clearNextStep } from './order-schedule.repo.js';
 import type { OrderStatus } from './order-status.js';
-import { lockOrder } from './orders.repo.js';
+import { lockOrder, type OrderRow } from './orders.repo.js';
 
 /**
  * The automatic lifecycle step of one order, if it is due (next_step_at <= now):
@@ -20,7 +20,18 @@ export async function advanceOrder(
   ctx: OrderContext,
 ): Promise<OrderStatus | undefined> {
   const row = await lockOrder(tx, kind, id, null);
-  if (!row?.nextStepAt || new Date(row.nextStepAt) > ctx.now) return undefined;
+  return row ? advanceLockedOrder(tx, kind, row, ctx) : undefined;
+}
+
+/** advanceOrder for a row the caller has locked in this transaction (and kept up to date). */
+export async function advanceLockedOrder(
+  tx: pg.PoolClient,
+  kind: OrderKind,
+  row: OrderRow,
+  ctx: OrderContext,
+): Promise<OrderStatus | undefined> {
+  const id = row.id;
+  if (!row.nextStepAt || new Date(row.nextStepAt) > ctx.now) return undefined;
   let to: OrderStatus | undefined;
   if (row.status === 'ready') {
     if (!row.pdfKey) return undefined;

@@ -61,11 +61,14 @@ export async function resolveOrderContacts<K extends string>(
   pool: Pool,
   refs: Record<K, string | ContactCreate>,
   ctx: ContactContext,
+  /** Contacts given by id that the caller has read already. */
+  known: Partial<Record<K, Contact>> = {},
 ): Promise<Record<K, Contact>> {
   const fields = Object.keys(refs) as K[];
   const resolveAll = async (db: Queryable) => {
     const out = {} as Record<K, Contact>;
-    for (const field of fields) out[field] = await resolveOrderContact(db, field, refs[field], ctx);
+    for (const field of fields)
+      out[field] = known[field] ?? (await resolveOrderContact(db, field, refs[field], ctx));
     return out;
   };
   if (fields.every((f) => typeof refs[f] === 'string')) return resolveAll(pool); // ids: reads only
