@@ -161,7 +161,7 @@ function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Merged indexes kept (each covers one set of ZIPs: a city, or a sectional centre; ~3 MB at 10M-point density). */
+/** Merged indexes kept (each covers one set of ZIPs: a city, or a sectional centre; a few MB at 10M-point density). */
 const KEPT = 16;
 const indexes = new Map<string, AreaStreets>();
 /** How often each set of ZIPs was searched: an index is built on the second search, never for a one-off. */
