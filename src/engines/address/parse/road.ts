@@ -82,7 +82,13 @@ export function assignStreetWithoutNumber(
     return;
   }
   const unitStart = findUnitStart(t, seg.start + 1, seg.end);
-  setRoad(s, seg.start, unitStart);
+  // "IBS Centre Jalan Chan Sow Lin": abroad, a name before the street's opening type word.
+  const cc = s.detail.countryCode;
+  const intlStart = cc && cc !== 'US' && cc !== 'CA' ? intlRoadStart(t, seg.start, unitStart) : seg.start;
+  // Not at an English type word that closes the street ("Cornwall Avenue").
+  const roadStart = t[intlStart].suffix && intlStart === unitStart - 1 ? seg.start : intlStart;
+  if (roadStart > seg.start) houseParts.push(spanText(t, { start: seg.start, end: roadStart }));
+  setRoad(s, roadStart, unitStart);
   if (unitStart < seg.end) units.push({ start: unitStart, end: seg.end });
 }
 

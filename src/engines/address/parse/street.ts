@@ -216,6 +216,16 @@ export function solveStreet(s: ParseState): void {
     ) {
       // "1085 Santa Paula Avenue, Los Osos": a last words-only segment is the city.
       s.city = later;
+    } else if (
+      abroad(s) &&
+      d.fields.road &&
+      !d.fields.suburb &&
+      (s.city ? k === segs.length - 1 : k === segs.length - 2 && plainWords(t, segs[k + 1])) &&
+      words.every((w) => !w.hasDigit && !w.unit && !w.connector)
+    ) {
+      // "Bow St, Covent Garden, London", "Nieuwe Binnenweg 17, Oude Westen, Rotterdam": outside
+      // North America the part between the street and the town is the district.
+      d.fields.suburb = spanText(t, later);
     } else if (CARE_OF.has(words[0].key) || (d.fields.road && words.every((w) => !w.hasDigit && !w.unit))) {
       // "..., Attn: Billing", "..., Mizzou North, Rm 501": names after the street.
       houseParts.push(spanText(t, later));
@@ -270,6 +280,12 @@ function laterStreetAfterComplex(
     if (typed || oneWord) return { seg: j, layout: 'numberFirst', hn: seg.start };
   }
   return street;
+}
+
+/** A line written outside North America: a foreign country, or a number after the street. */
+function abroad(s: ParseState): boolean {
+  const cc = s.detail.countryCode;
+  return cc ? cc !== 'US' && cc !== 'CA' : s.detail.layout === 'intl';
 }
 
 /** A box filling the segment, with a letter suffix allowed ("Box 164 A"). */

@@ -3,7 +3,7 @@
  * which side of it the house number sits on. Prefix words open the street name
  * (RUE de Rivoli, CALLE Mayor); suffixes end a compound name (Triftstrasse, Laan,
  * Maria Dehlis vei). Compiled from the national addressing guides (La Poste, Correos,
- * Poste Italiane, CTT, Correios, Deutsche Post, PostNL, Posten/Postnord) — facts only.
+ * Poste Italiane, CTT, Correios, Deutsche Post, PostNL, Posten/Postnord, Pos Malaysia) — facts only.
  */
 const PREFIX_WORDS = `
 RUE AVENUE AV AVE BOULEVARD BD BLD BVD CHEMIN CH PLACE PL IMPASSE IMP ALLEE ALLÉE QUAI COURS ROUTE RTE
@@ -17,6 +17,7 @@ VIA VIALE V.LE PIAZZA P.ZZA PIAZZALE CORSO C.SO VICOLO LUNGOMARE LUNGOTEVERE STR
 ALEJA AL ULICA UL PLAC OS OSIEDLE RYNEK
 BULEVARDUL BDUL CALEA SOSEAUA ȘOSEAUA STRADA STR INTRAREA SPLAIUL
 ULITSA PROSPEKT
+JALAN JLN LORONG LRG PERSIARAN LEBUH LEBUHRAYA
 `;
 
 const SUFFIXES = `
