@@ -4,7 +4,6 @@ import {
   type CandidateSource,
   type Coverage,
 } from '../engines/address/verify/candidate-source.js';
-import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
 import { ZipBlock } from '../engines/address/verify/zip-block.js';
 import { areasVersion, coveredAreas, pointsInZips, zipsWithStreet } from './points.repo.js';
 
@@ -33,7 +32,7 @@ export interface PgSourceOptions {
 export class PgSource implements CandidateSource {
   private blocks = new Map<string, CachedBlock>();
   /** Blocks being read: concurrent requests for a cold ZIP share one query. */
-  private loading = new Map<string, Promise<void>>();
+  private loading = new Map<string, Promise<Map<string, ZipBlock | null>>>();
   /** Use counter for the LRU: a warm hit bumps a number instead of reordering the map. */
   private tick = 0;
   /** Bumped when the caches are cleared, so a read that was in flight does not refill them with old data. */
@@ -110,8 +109,9 @@ export class PgSource implements CandidateSource {
   }
 
   private async loadBlock(zip: string): Promise<ZipBlock | undefined> {
-    await (this.loading.get(zip) ?? this.fetch([zip]));
-    return this.blocks.get(zip)?.block ?? undefined;
+    // From the read itself, not the cache: a reload of the coverage meanwhile keeps it out of the cache.
+    const read = await (this.loading.get(zip) ?? this.fetch([zip]));
+    return read.get(zip) ?? undefined;
   }
 
   /**
@@ -128,10 +128,18 @@ export class PgSource implements CandidateSource {
     await Promise.all(waits);
   }
 
-  private fetch(zips: string[]): Promise<void> {
+  /** Reads the blocks of `zips` (null: no points) and caches them unless the caches were cleared meanwhile. */
+  private fetch(zips: string[]): Promise<Map<string, ZipBlock | null>> {
     const generation = this.generation;
     const done = pointsInZips(this.db, zips).then((byZip) => {
-      if (generation === this.generation) for (const zip of zips) this.store(zip, byZip.get(zip) ?? []);
+      const read = new Map<string, ZipBlock | null>();
+      for (const zip of zips) {
+        const points = byZip.get(zip) ?? [];
+        const block = points.length ? new ZipBlock(zip, points) : null;
+        read.set(zip, block);
+        if (generation === this.generation) this.store(zip, block);
+      }
+      return read;
     });
     const settled = done.finally(() => {
       for (const zip of zips) if (this.loading.get(zip) === settled) this.loading.delete(zip);
@@ -140,10 +148,9 @@ export class PgSource implements CandidateSource {
     return settled;
   }
 
-  private store(zip: string, points: ReferencePoint[]): void {
-    const block = points.length ? new ZipBlock(zip, points) : null;
+  private store(zip: string, block: ZipBlock | null): void {
     this.blocks.set(zip, { block, used: ++this.tick });
-    this.cachedPoints += points.length;
+    this.cachedPoints += block?.size ?? 0;
     if (this.cachedPoints > this.maxPoints) this.evict();
   }
 

@@ -69,3 +69,13 @@ test('street-only look-ups are cached', async () => {
   assert.deepEqual(await source.zipsWithStreet('KY', 'NEWBURG'), ['40205']);
   assert.equal(reads(), 1);
 });
+
+test('a read in flight when the caches are cleared still answers, and is not cached', async () => {
+  const { db, reads } = counted();
+  const source = new PgSource(db);
+  const pending = source.block('40229');
+  source.invalidate(); // as after an import: the read began before it
+  assert.equal((await pending)?.zip, '40229');
+  await source.block('40229');
+  assert.equal(reads(), 2, 'read again: the first read may predate the import');
+});
