@@ -77,6 +77,9 @@ test('a job over the render timeout fails retryably and the pool carries on', as
 test('no more than `size` jobs run at once', async () => {
   const pool = new BrowserPool({ size: 2 });
   try {
+    // Both tabs open first: otherwise on a busy machine (Chromium runs at nice 10) the first tab
+    // can serve every job before the second is ready, and the peak is 1.
+    await pool.warm();
     let running = 0;
     let peak = 0;
     const job = async () => {
