@@ -57,7 +57,9 @@ export function findCity(s: ParseState): void {
   // "S Wacker Dr 60606": words ending in a street type before a postcode are the street.
   const endsTyped =
     region.length >= 2 && (region[region.length - 1].suffix || region[region.length - 1].caType);
-  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !(endsTyped && !s.state)) {
+  // "Eight Mile Plains 4113": a known town may end in a street word.
+  const typedTown = endsTyped && !s.state && townEndingAt(tokens, 0, end, s.detail.countryCode) !== 0;
+  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !typedTown) {
     // "Budd Insurance Agency Coldwater MI", "PAC St. Louis MO": a name before a known city.
     const named = stateCode ? nameBeforeCity(tokens, end, stateCode) : 0;
     s.city = { start: named, end };

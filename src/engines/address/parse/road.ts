@@ -69,6 +69,16 @@ export function assignStreetWithoutNumber(
     return;
   }
   const tower = towerNameEnd(t, seg.start, seg.end);
+  // "University of Hawaii at Hilo", "National Air and Space Museum": an institution's
+  // name with no street type, even around a connector, is a building, not an intersection.
+  const words = t.slice(seg.start, seg.end);
+  if (
+    words.some((x) => INSTITUTION_WORDS.has(x.key)) &&
+    !words.some((x) => x.suffix || x.caType || x.hasDigit)
+  ) {
+    houseParts.push(spanText(t, seg));
+    return;
+  }
   if (britishTheStreet(s, seg)) {
     setRoad(s, seg.start, seg.end);
     return;
@@ -298,6 +308,12 @@ export function assignNumberAfter(s: ParseState, seg: Segment, hn: number, house
  */
 const VENUE_WORDS = new Set(
   'STATION STA CENTER CTR CENTRE FIELD FLD VILLAGE VLG MALL PLACE PL HARBOR HBR SQUARE SQ PLAZA PLZ AIRPORT INN BUILDING BLDG TOWER TOWERS'.split(
+    ' ',
+  ),
+);
+
+const INSTITUTION_WORDS = new Set(
+  'UNIVERSITY COLLEGE SCHOOL MUSEUM HOSPITAL LIBRARY ACADEMY INSTITUTE STADIUM THEATRE THEATER CATHEDRAL'.split(
     ' ',
   ),
 );

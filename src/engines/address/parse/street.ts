@@ -3,7 +3,9 @@
  * the layout (number first as in the US, UK, France; number after the street as in
  * Germany, Spain, Latin America), then assigns street, unit, level, PO box and names.
  */
-import type { Classified } from './classify.js';
+import { isBareIntlSuffix } from '../tables/intl-street-words.js';
+import { usState } from '../tables/us-states.js';
+import { asciiFold, type Classified } from './classify.js';
 import { houseNumberAt, type Layout } from './house-number.js';
 import {
   assignNumberAfter,
@@ -69,6 +71,8 @@ export function solveStreet(s: ParseState): void {
       return;
     }
   }
+
+  if (wholeLineStreet(s)) return;
 
   // Care-of and firm lines come first when present.
   if (CARE_OF.has(t[0].key) && segs[0].end > 1) {
@@ -280,6 +284,30 @@ function laterStreetAfterComplex(
     if (typed || oneWord) return { seg: j, layout: 'numberFirst', hn: seg.start };
   }
   return street;
+}
+
+/**
+ * Whole lines that are a street named by a number: "25 Straße 50" (the street, then its
+ * house number), "10 Ave" (Tenth Avenue) and "CA 72" (a state route).
+ */
+function wholeLineStreet(s: ParseState): boolean {
+  const t = s.tokens;
+  const n = s.end;
+  if (n !== t.length || s.city || s.postcode || s.state || s.country) return false;
+  const bareType = (x: Classified) => isBareIntlSuffix(asciiFold(x.key)) || (x.intlPrefix && !x.suffix);
+  if (n === 3 && t[0].num && bareType(t[1]) && t[2].houseNumber && t[1].seg === t[0].seg) {
+    setRoad(s, 0, 2);
+    s.detail.fields.houseNumber = t[2].raw;
+    s.detail.layout = 'intl';
+    return true;
+  }
+  const typeOnly = t[1]?.suffix && !t[1].dir && !t[1].unit;
+  const stateRoute = t[0] && usState(t[0].key) && t[0].key.length === 2;
+  if (n === 2 && t[1].seg === t[0].seg && ((t[0].num && typeOnly) || (stateRoute && t[1].num))) {
+    setRoad(s, 0, 2);
+    return true;
+  }
+  return false;
 }
 
 /** A line written outside North America: a foreign country, or a number after the street. */
