@@ -27,14 +27,24 @@ if (process.argv.includes('--serve')) {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   let cpu = process.cpuUsage();
+  // How often a query waited for a free connection of the shared pool (sampled every 10 ms).
+  const pool = { samples: 0, waiting: 0, maxWaiting: 0 };
+  setInterval(() => {
+    const waiting = runtime.db.pool.waitingCount;
+    pool.samples++;
+    if (waiting > 0) pool.waiting++;
+    pool.maxWaiting = Math.max(pool.maxWaiting, waiting);
+  }, 10).unref();
   process.on('SIGUSR2', () => {
     const used = process.cpuUsage(cpu);
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    const poolWaitPct = Math.round((1000 * pool.waiting) / Math.max(1, pool.samples)) / 10;
     console.log(
-      `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000) })}`,
+      `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000), poolWaitPct, poolMaxWaiting: pool.maxWaiting })}`,
     );
     loop.reset();
     cpu = process.cpuUsage();
+    Object.assign(pool, { samples: 0, waiting: 0, maxWaiting: 0 });
   });
   // A clean exit on SIGTERM, so `--cpu-prof` (BENCH_NODE_ARGS) writes its profile.
   process.on('SIGTERM', () => void runtime.close().finally(() => process.exit(0)));
@@ -156,7 +166,7 @@ async function bench() {
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
   );
   console.log(
-    `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms |`,
+    `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms; waited for a pool connection ${steadyLoop.poolWaitPct}% of the time (max ${steadyLoop.poolMaxWaiting} waiting) |`,
   );
   console.log(
     `| burst: ${burst} POSTs accepted | ${(accepted / 1000).toFixed(1)} s (p99 ${sent.p99} ms, ${sent.non2xx} non-2xx) |`,
@@ -168,7 +178,7 @@ async function bench() {
     `| letters / unrendered / url events / PDF files | ${checks.letters} / ${checks.unrendered} / ${checks.url_events} / ${files} (of ${total}) |`,
   );
   console.log(
-    `| API process event loop, burst until rendered | delay p50 ${burstLoop.p50} ms, p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; CPU ${burstLoop.cpuMs} ms |`,
+    `| API process event loop, burst until rendered | delay p50 ${burstLoop.p50} ms, p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; CPU ${burstLoop.cpuMs} ms; waited for a pool connection ${burstLoop.poolWaitPct}% of the time (max ${burstLoop.poolMaxWaiting} waiting) |`,
   );
   console.log(
     `| memory (PSS, server + Chromium) | before burst ${memBefore} MB, peak ${Math.max(...samples, memAfter)} MB, after ${memAfter} MB |`,
@@ -176,7 +186,16 @@ async function bench() {
 }
 
 /** Asks a server for its event-loop delay and CPU since the last ask (see the SIGUSR2 handler). */
-function loopDelay(server: ChildProcess): Promise<{ p50: number; p99: number; max: number; cpuMs: number }> {
+interface LoopReport {
+  p50: number;
+  p99: number;
+  max: number;
+  cpuMs: number;
+  poolWaitPct: number;
+  poolMaxWaiting: number;
+}
+
+function loopDelay(server: ChildProcess): Promise<LoopReport> {
   return new Promise((resolve) => {
     let out = '';
     const on = (d: Buffer) => {
