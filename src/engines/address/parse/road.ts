@@ -31,8 +31,14 @@ export function assignStreetWithoutNumber(
   units: Span[],
 ): void {
   const t = s.tokens;
-  if (t[seg.start].unit && !t[seg.start].suffix && seg.end - seg.start <= 3) {
+  // "Apt 4", "Suite 200 Bldg 17": units only.
+  if ((t[seg.start].unit && !t[seg.start].suffix && seg.end - seg.start <= 3) || isUnitSegment(t, seg)) {
     units.push(seg);
+    return;
+  }
+  // "JPMorgan Investment Mgmt Inc": a firm's name.
+  if (t.slice(seg.start, seg.end).some((x) => FIRM_WORDS.has(x.key))) {
+    houseParts.push(spanText(t, seg));
     return;
   }
   // "Unit 26 Roper Close": a unit, then a street with no number.
@@ -42,7 +48,8 @@ export function assignStreetWithoutNumber(
   }
   // US lines with no number: a venue ("Union Station", "Meriden Square", "Valley West Mall")
   // is the building; a lone word ("Main, Ashland, NH") is the road.
-  const usLine = s.detail.countryCode === 'US' || (!s.detail.countryCode && s.state !== undefined);
+  // With no country at all ("Wrigley Field") the venue rule applies too.
+  const usLine = s.detail.countryCode === 'US' || !s.detail.countryCode;
   if (usLine && !t[seg.start].intlPrefix) {
     const u = findUnitStart(t, seg.start + 1, seg.end);
     if (u - seg.start >= 2 && VENUE_WORDS.has(t[u - 1].key)) {
@@ -68,7 +75,7 @@ export function assignStreetWithoutNumber(
     setRoad(s, seg.start, seg.end);
     return;
   }
-  const tower = towerNameEnd(t, seg.start, seg.end);
+  const tower = towerNameEnd(t, seg.start, seg.end, true);
   // "University of Hawaii at Hilo", "National Air and Space Museum": an institution's
   // name with no street type, even around a connector, is a building, not an intersection.
   const words = t.slice(seg.start, seg.end);
@@ -109,10 +116,12 @@ const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING']);
  * Where a building name made of plain words and a closing TOWER/BLDG ends, when such a
  * name is all that stands between `from` and the end or a unit; else -1.
  */
-function towerNameEnd(t: Classified[], from: number, end: number): number {
+function towerNameEnd(t: Classified[], from: number, end: number, numberless = false): number {
   let k = from;
   while (k < end && !TOWER_WORDS.has(t[k].key)) {
-    if (t[k].suffix || t[k].caType || t[k].hasDigit || t[k].intlPrefix || unitStartsAt(t, k, end)) return -1;
+    // With no house number a type word inside the name is only a word ("First Union Tower").
+    const typed = !numberless && (t[k].suffix || t[k].caType);
+    if (typed || t[k].hasDigit || t[k].intlPrefix || unitStartsAt(t, k, end)) return -1;
     k++;
   }
   if (k >= end || k === from) return -1;
@@ -307,10 +316,13 @@ export function assignNumberAfter(s: ParseState, seg: Segment, hn: number, house
  * house number such a name is the building ("Union Station", "Lee Bird Fld").
  */
 const VENUE_WORDS = new Set(
-  'STATION STA CENTER CTR CENTRE FIELD FLD VILLAGE VLG MALL PLACE PL HARBOR HBR SQUARE SQ PLAZA PLZ AIRPORT INN BUILDING BLDG TOWER TOWERS'.split(
+  'STATION STA CENTER CTR CENTRE FIELD FLD VILLAGE VLG MALL PLACE HARBOR HBR SQUARE SQ PLAZA PLZ AIRPORT INN BUILDING BLDG TOWER TOWERS'.split(
     ' ',
   ),
 );
+
+/** Words that make a line a firm's name ("... Consultants Inc"). */
+const FIRM_WORDS = new Set(['INC', 'LLC', 'LTD', 'CORP', 'CORPORATION', 'LLP', 'INCORPORATED', 'GMBH']);
 
 const INSTITUTION_WORDS = new Set(
   'UNIVERSITY COLLEGE SCHOOL MUSEUM HOSPITAL LIBRARY ACADEMY INSTITUTE STADIUM THEATRE THEATER CATHEDRAL'.split(

@@ -240,7 +240,12 @@ export function solveStreet(s: ParseState): void {
       const box = matchSpecial(t, later.start, later.end)?.special;
       if (sp && (sp.kind === 'ruralRoute' || sp.kind === 'highwayContract') && box?.kind === 'poBox')
         sp.box = box.id;
-    } else if (matchSpecial(t, later.start, later.end)) {
+    } else if (
+      matchSpecial(t, later.start, later.end) ||
+      isUnitSegment(t, later) ||
+      wordNumberSign(t, later)
+    ) {
+      // "…, Suite 100", "…, Substation # 1": units after the street or box.
       unitParts.push(later);
     } else if (d.fields.road && d.layout === 'us' && numberedName(t, later)) {
       // "…, 1 Piedmont Ctr., …": a numbered office complex is the building; "…, 500 North
@@ -308,6 +313,16 @@ function wholeLineStreet(s: ParseState): boolean {
     return true;
   }
   return false;
+}
+
+/** "Substation # 1": a word, a number sign and an id. */
+function wordNumberSign(t: Classified[], seg: Segment): boolean {
+  return (
+    seg.end - seg.start === 3 &&
+    !t[seg.start].hasDigit &&
+    t[seg.start + 1].key === '#' &&
+    t[seg.start + 2].hasDigit
+  );
 }
 
 /** A line written outside North America: a foreign country, or a number after the street. */
