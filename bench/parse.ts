@@ -53,7 +53,7 @@ const LABELS: Record<string, string> = {
   near: 'near',
   island: 'island',
 };
-const CONNECTORS = new Set(['and', 'at', 'y']);
+const CONNECTORS = new Set(['and', 'at', 'y', 'und']);
 
 /** Case- and punctuation-insensitive; suffixes, directionals and unit words compared by standard form. */
 function norm(value: string, field = ''): string {

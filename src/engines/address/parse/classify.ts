@@ -30,12 +30,12 @@ export interface Classified extends Token {
   unit: UnitDesignator | undefined;
   intlPrefix: boolean;
   intlSuffix: boolean;
-  /** &, AND, AT, @: joins two streets of an intersection. */
+  /** &, AND, AT, @ (Spanish Y, German UND): joins two streets of an intersection. */
   connector: boolean;
 }
 
 const HOUSE_NUMBER = /^(\d+[A-Z]?|\d+-\d+[A-Z]?|\d+-[A-Z]|[A-Z]\d+[A-Z]?\d*|\d+[A-Z]-\d+|\d+\/\d+)$/;
-const CONNECTORS = new Set(['&', 'AND', '@', 'AT', 'Y']);
+const CONNECTORS = new Set(['&', 'AND', '@', 'AT', 'Y', 'UND']);
 
 /** Folds accents and ß so "STRAßE" and "ALLÉE" find their table rows. */
 export function asciiFold(key: string): string {
