@@ -8,6 +8,7 @@ import {
   province,
 } from '../../../src/engines/address/tables/canada.js';
 import { DIRECTIONAL_FULL, directional } from '../../../src/engines/address/tables/directionals.js';
+import { INTL_REGIONS, intlRegion } from '../../../src/engines/address/tables/intl-regions.js';
 import {
   endsWithIntlStreetSuffix,
   INTL_PREFIX_TYPES,
@@ -140,6 +141,7 @@ test('Canada: provinces in both languages, postal letters, street types EN and F
 test('international street words and number words', () => {
   assert.ok(INTL_PREFIX_TYPES.has('CALLE'));
   assert.ok(INTL_PREFIX_TYPES.has('RUE'));
+  assert.ok(INTL_PREFIX_TYPES.has('JALAN'));
   assert.ok(endsWithIntlStreetSuffix('HAUPTSTRASSE'));
   assert.ok(endsWithIntlStreetSuffix('KERKSTRAAT'));
   assert.ok(endsWithIntlStreetSuffix('VEI'));
@@ -150,4 +152,18 @@ test('international street words and number words', () => {
   assert.equal(ORDINAL_WORDS.get('SECOND'), 2);
   assert.ok(ORDINAL_NUMBER.test('52ND'));
   assert.ok(!ORDINAL_NUMBER.test('52'));
+});
+
+test('regions outside North America: Australian states, Brazilian UFs, Mexican states', () => {
+  const count = (cc: string) => INTL_REGIONS.filter((r) => r.country === cc).length;
+  assert.equal(count('AU'), 8);
+  assert.equal(count('BR'), 27);
+  // 31 states; Ciudad de México is read as the city.
+  assert.equal(count('MX'), 31);
+  assert.equal(intlRegion('MX', 'NUEVO LEÓN')?.code, 'NL');
+  assert.equal(intlRegion('MX', 'NUEVO LEON')?.code, 'NL');
+  assert.equal(intlRegion('MX', 'BAJA-CALIFORNIA')?.code, 'BC');
+  assert.equal(intlRegion('BR', 'SAO PAULO')?.code, 'SP');
+  assert.equal(intlRegion('AU', 'NSW')?.name, 'New South Wales');
+  assert.equal(intlRegion('MX', 'CIUDAD DE MÉXICO'), undefined);
 });

@@ -30,6 +30,18 @@ export function findCity(s: ParseState): void {
     return;
   }
   const region = tokens.slice(segStart, end);
+  // "…, 106, 21840, Mexicali, Baja California": abroad, a postcode alone in the segment
+  // before the town's.
+  if (!s.postcode && segStart > 1 && s.detail.countryCode && s.detail.countryCode !== 'US') {
+    const pc = tokens[segStart - 1];
+    const alone = tokens[segStart - 2].seg !== pc.seg;
+    if (alone && /^\d{4,6}$/.test(pc.key) && region.every((t) => !t.hasDigit && !t.unit)) {
+      s.postcode = { start: segStart - 1, end: segStart };
+      s.city = { start: segStart, end };
+      s.end = segStart - 1;
+      return;
+    }
+  }
   // "6000, NSW, Australia", "90210, CA": a postcode alone before the state.
   if (!s.postcode && s.state && region.length === 1) {
     const pc = postcodeEndingAt(tokens, end);

@@ -92,6 +92,16 @@ function peelIntlRegion(s: ParseState): boolean {
     s.end--;
     return true;
   }
+  // "…, Mexicali, Baja California, MX": a Mexican state filling its own segment.
+  if (cc === 'MX') {
+    let start = s.end - 1;
+    while (start > 0 && tokens[start - 1].seg === last.seg) start--;
+    if (start > 0 && s.end - start <= 4 && intlRegion('MX', spanKey(tokens, start, s.end))) {
+      s.state = { start, end: s.end };
+      s.end = start;
+      return true;
+    }
+  }
   return false;
 }
 
