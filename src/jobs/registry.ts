@@ -55,13 +55,36 @@ export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): P
   }
 }
 
+/**
+ * Runs a fetched batch one job at a time. Each job succeeds or fails alone: a failure is recorded
+ * on that job (it retries by itself, with its own count), and pg-boss completes the others when
+ * the handler returns (its completion touches only jobs still active). A batch of one throws as
+ * before, so pg-boss records the error itself.
+ */
+export function batchHandler(
+  job: JobDefinition,
+  ctx: JobContext,
+  boss: Pick<PgBoss, 'fail'>,
+): (batch: PgBoss.Job<object>[]) => Promise<void> {
+  return async (batch) => {
+    for (const item of batch) {
+      try {
+        await job.run(item.data, ctx);
+      } catch (err) {
+        if (batch.length === 1) throw err;
+        const error =
+          err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+        await boss.fail(job.name, item.id, error);
+      }
+    }
+  };
+}
+
 export async function startWorkers(boss: PgBoss, ctx: JobContext, jobs = JOBS): Promise<void> {
   await createQueues(boss, ctx.config, jobs);
   for (const job of jobs) {
     for (let i = 0; i < (job.workers ?? 1); i++) {
-      await boss.work(job.name, job.work ?? {}, async (batch) => {
-        for (const item of batch) await job.run(item.data as object, ctx);
-      });
+      await boss.work(job.name, job.work ?? {}, batchHandler(job, ctx, boss));
     }
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }

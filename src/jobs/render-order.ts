@@ -29,9 +29,11 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     expireInSeconds: config.renderJobExpireSec,
     deadLetter: ORDER_JOBS.renderFailed,
   }),
-  work: { pollingIntervalSeconds: 0.5 },
-  // A pg-boss worker waits out the rest of its polling interval after each job, so one worker
-  // renders at most ~2 letters/s; 8 of them keep the 3-tab browser pool busy (measured).
+  // A pg-boss worker waits out the rest of its polling interval (0.5 s at least) after each
+  // batch, so 8 workers taking one job at a time capped rendering at 16 letters/s whatever the
+  // browser pool could do (it measured 15.2-15.4 in bench/letters-api.ts); two at a time lifts
+  // the cap to ~32/s with the same idle polling. Each job still fails alone (batchHandler).
+  work: { pollingIntervalSeconds: 0.5, batchSize: 2 },
   workers: 8,
   async run({ kind: kindName, id }, ctx) {
     const kind = orderKind(kindName);
