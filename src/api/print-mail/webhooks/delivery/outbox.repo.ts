@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../../db/pool.js';
+import { afterCommit } from '../../../../db/tx.js';
 import type { Scope } from '../../../../platform/auth/authenticate.js';
 
 /** The schema this pool works in: the delivery pool and the NOTIFY channel follow it. */
@@ -10,8 +11,9 @@ export async function currentSchema(db: Queryable): Promise<string> {
 export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
 
 /**
- * Queues an event for fan-out inside the caller's transaction. PostgreSQL delivers the
- * NOTIFY only when that transaction commits, so workers wake exactly when the event is visible.
+ * Queues an event for fan-out inside the caller's transaction, and wakes the dispatchers with
+ * a NOTIFY sent after that transaction commits (so workers wake when the event is visible,
+ * and the NOTIFY does not serialise commits: see afterCommit). Dispatchers also poll.
  */
 export async function queueForWebhooks(
   tx: Queryable,
@@ -21,12 +23,10 @@ export async function queueForWebhooks(
   orderId: string | undefined,
 ): Promise<void> {
   await tx.query(
-    `WITH queued AS (
-       INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id) VALUES ($1, $2, $3, $4, $5)
-     )
-     SELECT pg_notify('postroom_webhooks_' || current_schema(), '')`,
+    'INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id) VALUES ($1, $2, $3, $4, $5)',
     [eventId, scope.orgId, scope.live, type, orderId ?? null],
   );
+  await afterCommit(tx, "SELECT pg_notify('postroom_webhooks_' || current_schema(), '')");
 }
 
 export interface Fanout {

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { createPool, type Pool } from '../../src/db/pool.js';
+import { afterCommit, withTransaction } from '../../src/db/tx.js';
+import { testDatabaseUrl } from '../helpers/test-database.js';
+
+// afterCommit against real PostgreSQL: a NOTIFY registered inside a transaction is sent only
+// once the transaction has committed, never for one that rolls back.
+const CHANNEL = `postroom_tx_test_${process.pid}`;
+let pool: Pool;
+let listener: pg.Client;
+const heard: string[] = [];
+
+before(async () => {
+  const url = await testDatabaseUrl();
+  pool = createPool(url, { max: 3 });
+  listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  listener.on('notification', (n) => heard.push(n.payload ?? ''));
+  await listener.query(`LISTEN ${CHANNEL}`);
+});
+
+after(async () => {
+  await listener.end();
+  await pool.end();
+});
+
+const notify = (payload: string) => `SELECT pg_notify('${CHANNEL}', '${payload}')`;
+const settle = () => new Promise((r) => setTimeout(r, 200));
+
+test('a follow-up runs only after COMMIT', async () => {
+  let visibleInside: string[] = [];
+  await withTransaction(pool, async (tx) => {
+    await afterCommit(tx, notify('committed'));
+    // Not yet sent: still inside the transaction.
+    await settle();
+    visibleInside = [...heard];
+  });
+  await settle();
+  assert.deepEqual(visibleInside, []);
+  assert.deepEqual(heard, ['committed']);
+});
+
+test('a rolled-back transaction sends nothing', async () => {
+  heard.length = 0;
+  await assert.rejects(
+    withTransaction(pool, async (tx) => {
+      await afterCommit(tx, notify('rolled back'));
+      throw new Error('boom');
+    }),
+    /boom/,
+  );
+  await settle();
+  assert.deepEqual(heard, []);
+});
+
+test('outside a transaction it runs at once; a failing follow-up does not fail the commit', async () => {
+  heard.length = 0;
+  await afterCommit(pool, notify('now'));
+  await settle();
+  assert.deepEqual(heard, ['now']);
+  const value = await withTransaction(pool, async (tx) => {
+    await tx.query('SELECT 1');
+    await afterCommit(tx, 'SELECT * FROM no_such_table_anywhere');
+    return 42;
+  });
+  assert.equal(value, 42);
+});
