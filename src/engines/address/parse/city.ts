@@ -71,7 +71,12 @@ export function findCity(s: ParseState): void {
     region.length >= 2 && (region[region.length - 1].suffix || region[region.length - 1].caType);
   // "Eight Mile Plains 4113": a known town may end in a street word.
   const typedTown = endsTyped && !s.state && townEndingAt(tokens, 0, end, s.detail.countryCode) !== 0;
-  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !typedTown) {
+  // "Universal Studios Japan": with only a foreign country after it, a name that is no town
+  // of that country is a place, not the city.
+  const cc = s.detail.countryCode;
+  const foreignOnly = !!s.country && !s.postcode && !s.state && !!cc && cc !== 'US' && cc !== 'CA';
+  const placeName = foreignOnly && region.length >= 2 && townEndingAt(tokens, 0, end, cc) !== 0;
+  if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !typedTown && !placeName) {
     // "Budd Insurance Agency Coldwater MI", "PAC St. Louis MO": a name before a known city.
     const named = stateCode ? nameBeforeCity(tokens, end, stateCode) : 0;
     s.city = { start: named, end };

@@ -65,12 +65,16 @@ function peelCountryName(s: ParseState): void {
   const end = s.end;
   if (end === 0) return;
   const index = countryIndex();
-  const maxWords = index.lastWords.has(tokens[end - 1].key) ? index.maxNameWords : 0;
+  const lastKey = tokens[end - 1].key;
+  const known = index.lastWords.has(lastKey) || index.lastWords.has(umlautsFolded(lastKey));
+  const maxWords = known ? index.maxNameWords : 0;
   for (let n = Math.min(maxWords, end); n >= 1; n--) {
     const start = end - n;
     if (tokens[start].seg !== tokens[end - 1].seg && n > 1) continue;
     const key = spanKey(tokens, start, end);
-    const record = index.byName.get(key);
+    // "Oesterreich": German umlauts written out as AE/OE/UE.
+    const record =
+      index.byName.get(key) ?? (/[AOU]E/.test(key) ? index.byName.get(umlautsFolded(key)) : undefined);
     // "Georgia", "Jersey": a US state name wins over the country of the same name.
     if (!record || (n <= 2 && usState(key))) continue;
     // "Stony Island" is not Iceland: a one-word native name needs a comma, postcode or English spelling.
@@ -126,4 +130,8 @@ function foreignBefore(tokens: Classified[], at: number): boolean {
 /** US state or Canadian province codes double as country codes (CA, DE, IN...). */
 function isRegionCode(key: string): boolean {
   return usState(key) !== undefined || province(key) !== undefined;
+}
+
+function umlautsFolded(key: string): string {
+  return key.replace(/([AOU])E/g, '$1');
 }
