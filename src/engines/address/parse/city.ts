@@ -105,10 +105,11 @@ export function findCity(s: ParseState): void {
   const numbered = region[0].houseNumber || region[0].cardinalWord || tokens[segStart].key === 'PO';
   if (start < 0 && (s.state || (usZip && numbered))) {
     start = streetEndGuess(tokens, segStart, end);
-    // "171 Auburn Ave 303 GA", "2 Galleria Tower 13455": an id or a building word is no town.
+    // "171 Auburn Ave 303 GA", "2 Galleria Tower 13455", "1210 IA 10 W IA": an id, a building
+    // word or a lone directional is no town.
     const guessed = tokens.slice(start, end);
-    if (guessed.every((t) => t.hasDigit) || (guessed.length === 1 && isBuildingWord(guessed[0].key)))
-      start = -1;
+    const lone = guessed.length === 1 ? guessed[0] : undefined;
+    if (guessed.every((t) => t.hasDigit) || (lone && (isBuildingWord(lone.key) || lone.dir))) start = -1;
   }
   const streetNumber = region[0].houseNumber || region[0].cardinalWord;
   if (start < 0 && !anchored && segStart === 0 && end === tokens.length && streetNumber)

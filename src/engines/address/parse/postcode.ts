@@ -103,6 +103,12 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     ) {
       s.postcode = { start, end: pcEnd };
       s.city = { start: pcEnd, end: s.end };
+      // "28046 Madrid Madrid": the town, then its province of the same name.
+      const n = s.end - pcEnd;
+      if (n % 2 === 0 && spanKey(tokens, pcEnd, pcEnd + n / 2) === spanKey(tokens, pcEnd + n / 2, s.end)) {
+        s.city = { start: pcEnd, end: pcEnd + n / 2 };
+        s.state = { start: pcEnd + n / 2, end: s.end };
+      }
       if (match.country && !s.detail.countryCode) s.detail.countryCode = match.country;
       s.end = start;
     }

@@ -112,6 +112,9 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   const t = tokens[start];
   const prev = tokens[start - 1];
   if (s.postcode) return true;
+  // "... Rancho Dominguez CA United States": a state code right before the country's name.
+  if (s.country && s.detail.countryCode === 'US' && key.length === 2 && s.country.start === start + 1)
+    return true;
   // "1180 Peachtree Street, NE": a directional after a street type is the street's.
   if (t.dir && (prev.suffix || prev.caType)) return false;
   // "9600 Interstate 35 TX", "1210a Highway 10 W IA": a state right after a route number.

@@ -165,7 +165,10 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   }
   // "1160 Park Ave W 4 N", "1024 Randolph 1 N": an id and a directional after the street
   // (not in a Utah grid address, "500 W 400 N", nor a lettered route, "11745 I 10 W").
-  const gridSafe = ((!t[from - 1].dir && !t[from - 1].letter) || last - 1 > from) && !t[last - 2]?.connector;
+  // Nor a state route ("1210 IA 10 W").
+  const stateRoute = t[from - 1].key === 'US' || (t[from - 1].key.length === 2 && !!usState(t[from - 1].key));
+  const gridSafe =
+    ((!t[from - 1].dir && !t[from - 1].letter && !stateRoute) || last - 1 > from) && !t[last - 2]?.connector;
   if (
     t[last].dir &&
     last - 1 >= from &&
