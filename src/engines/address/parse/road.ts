@@ -120,8 +120,10 @@ function towerNameEnd(t: Classified[], from: number, end: number, numberless = f
   let k = from;
   while (k < end && !TOWER_WORDS.has(t[k].key)) {
     // With no house number a type word inside the name is only a word ("First Union Tower").
-    const typed = !numberless && (t[k].suffix || t[k].caType);
-    if (typed || t[k].hasDigit || t[k].intlPrefix || unitStartsAt(t, k, end)) return -1;
+    // A complex word may open the tower's name ("1 Johnson & Johnson Plaza Tower").
+    const typed = !numberless && (t[k].suffix || t[k].caType) && !COMPLEX_TYPES.has(t[k].key);
+    const opensStreet = t[k].intlPrefix && !COMPLEX_TYPES.has(t[k].key);
+    if (typed || t[k].hasDigit || opensStreet || unitStartsAt(t, k, end)) return -1;
     k++;
   }
   if (k >= end || k === from) return -1;
