@@ -4,6 +4,7 @@ import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
 import { changeOrder } from '../api/print-mail/orders/order-change.js';
+import { cardPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
@@ -12,7 +13,7 @@ import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.j
 import type { JobContext, JobDefinition } from './registry.js';
 
 /**
- * Renders one order's PDF after its create returned. Idempotent, so a retry or a re-run
+ * Renders one order's PDF (and its plastic card's, beside it) after its create returned. Idempotent, so a retry or a re-run
  * after a crash is safe: an order already rendered (or cancelled) is skipped, and the PDF
  * goes to a key fixed by the order id, so a repeated render overwrites the one file rather
  * than making a second. An order its mailing class cannot post is cancelled before any render
@@ -60,7 +61,10 @@ export const renderOrder: JobDefinition<OrderJobData> = {
       ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
       return;
     }
-    const pdfKey = `${kind.table}/${row.live ? 'live' : 'test'}/${id}.pdf`;
+    const pdfKey = orderPdfKey(kind, row.live, id);
+    // The card first: once pdf_key is set the order counts as rendered, card included.
+    if (rendered.card)
+      await ctx.blobs.put(cardPdfKey(pdfKey), rendered.card.pdf, { contentType: 'application/pdf' });
     await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
     const moved = await withTransaction(ctx.pool, async (tx) => {
       const locked = await lockOrder(tx, kind, id, null);

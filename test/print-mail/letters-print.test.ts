@@ -6,7 +6,7 @@ import { handOverBatch } from '../../src/api/print-mail/orders/print-batch-hand-
 import { listBatches } from '../../src/api/print-mail/orders/print-batches.repo.js';
 import { describeBatch } from '../../src/cli/print.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { LETTERS, letterBody, pdfPages, waitForLetter } from '../helpers/letters.js';
+import { LETTERS, letterBody, pdfPages, pdfText, waitForLetter } from '../helpers/letters.js';
 
 let server: TestServer;
 let live: string;
@@ -38,11 +38,19 @@ test('live letters: printing at the send time, batched per setup, handed over, t
   };
   const plain = [await create({}), await create({ doubleSided: false })];
   const colour = await create({ color: true });
+  const back = await server.request('POST', '/print-mail/v1/templates', {
+    key: live,
+    json: { html: '<p>Card back {{code}}</p>' },
+  });
+  assert.equal(back.status, 201, back.text);
   // Same press setup as `plain`, other paper and inserting: a batch of its own, with notes.
   const carded = await create({
     paper: 'premium_paper_letter_standard_white_80lb',
     envelope: 'envelope_window_gold',
-    plasticCard: { size: 'standard', doubleSided: { frontHTML: '<p>front</p>', backTemplate: 'template_x' } },
+    plasticCard: {
+      size: 'standard',
+      doubleSided: { frontHtml: '<p>Card front {{to.firstName}}</p>', backTemplate: back.body.id },
+    },
     perforatedPage: 1,
   });
   server.clock.advance(DAY + 1000); // past the first New York midnight after today
@@ -70,13 +78,27 @@ test('live letters: printing at the send time, batched per setup, handed over, t
   });
   const [line] = manifestOf(special).orders;
   assert.equal(line.orderId, carded.id);
-  assert.equal(line.plasticCard, 'standard card, double-sided (frontHTML, backTemplate)');
+  assert.equal(line.plasticCard, 'standard card, double-sided (frontHtml, backTemplate)');
   assert.equal(
     line.productionNotes,
-    'paper premium_paper_letter_standard_white_80lb; envelope envelope_window_gold; affix plastic card: standard card, double-sided (frontHTML, backTemplate); perforate page 1',
+    'paper premium_paper_letter_standard_white_80lb; envelope envelope_window_gold; affix plastic card: standard card, double-sided (frontHtml, backTemplate); perforate page 1',
   );
+  // The cards, front then back, in the batch's cards PDF, named in the manifest.
+  assert.equal(manifestOf(special).cardsPdfKey, `print-batches/${special.id}/cards.pdf`);
+  assert.deepEqual([line.cardFirstPage, line.cardPageCount], [1, 2]);
+  const cards = readFileSync(path.join(root, manifestOf(special).cardsPdfKey));
+  assert.deepEqual(
+    (await pdfPages(cards)).map((p) => [Math.round(p.width), Math.round(p.height)]),
+    [
+      [243, 153],
+      [243, 153],
+    ],
+  );
+  assert.match(await pdfText(cards), /Card front Alice .*Card back Z-42/);
+  assert.equal(manifestOf(bw).cardsPdfKey, null, 'no cards in a batch without them');
+  assert.equal(manifestOf(bw).orders[0].cardFirstPage, null);
   const specialCsv = readFileSync(path.join(root, special.manifestCsvKey), 'utf8');
-  assert.match(specialCsv.split('\r\n')[0], /,plasticCard,.*,productionNotes,/);
+  assert.match(specialCsv.split('\r\n')[0], /,plasticCard,cardFirstPage,cardPageCount,.*,productionNotes,/);
   assert.match(specialCsv, /affix plastic card/);
   const combined = readFileSync(path.join(root, bw.pdfKey));
   assert.equal((await pdfPages(combined)).length, bw.pageCount);

@@ -14,6 +14,8 @@ export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './asse
 export { inlineAssets } from './assets/inline-assets.js';
 export { htmlToPdf } from './browser/html-to-pdf.js';
 export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
+export type { CardRenderInput, CardRenderResult } from './card/card-job.js';
+export { loadCardPdf, renderCard } from './card/render-card.js';
 export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from './errors.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';

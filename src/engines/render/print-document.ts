@@ -13,9 +13,15 @@ export interface PrintedDocument {
  * of every HTML order kind (letters use the same two steps as stages; postcards, self
  * mailers and cheques call this for each side and then stamp with stampAddresses).
  */
-export async function printDocument(html: string, size: PageSize, deps: RenderDeps, field = 'html') {
+export async function printDocument(
+  html: string,
+  size: PageSize,
+  deps: RenderDeps,
+  field = 'html',
+  options: { maxPages?: number } = {},
+) {
   const inlined = await inlineAssets(html, deps.fetchAsset, field);
-  const printed = await htmlToPdf(deps.pool, inlined.html, size);
+  const printed = await htmlToPdf(deps.pool, inlined.html, size, options);
   const blocked = [...new Set(printed.blocked)].map(
     (url) => `the document tried to load ${url}; it was blocked`,
   );

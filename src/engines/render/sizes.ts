@@ -24,6 +24,8 @@ export const PAGE_SIZES = Object.freeze({
   postcard_6x4: size(inch(6), inch(4), '6in', '4in'),
   postcard_9x6: size(inch(9), inch(6), '9in', '6in'),
   postcard_11x6: size(inch(11), inch(6), '11in', '6in'),
+  /** CR80 (ID-1) plastic card, landscape: a letter's `plasticCard` artwork, one page per side. */
+  plastic_card: size(inch(3.375), inch(2.125), '3.375in', '2.125in'),
 });
 
 export type PageSizeName = keyof typeof PAGE_SIZES;

@@ -15,6 +15,7 @@ import type { Template } from '../templates/template.schema.js';
 import { checkTemplateHtml } from '../templates/template-syntax.js';
 import { getTemplateDoc } from '../templates/templates.repo.js';
 import type { LetterCreate } from './letter.schema.js';
+import { type CardContent, plasticCardContent } from './plastic-card-content.js';
 
 /** What the render job renders, fixed at create (a later template edit does not change the letter). */
 export interface LetterContent {
@@ -22,6 +23,8 @@ export interface LetterContent {
   html?: string;
   pdf?: { blobKey: string; pageCount: number };
   attached?: { blobKey: string; placement: 'before_template' | 'after_template' };
+  /** The plastic card's artwork, rendered into a PDF of its own beside the letter's. */
+  card?: CardContent;
 }
 
 export interface ContentContext {
@@ -59,6 +62,10 @@ export async function letterContent(
     : undefined;
   const content: LetterContent = { kind: source === 'pdf' ? 'pdf' : 'html' };
   if (attached) content.attached = { blobKey: attached.blobKey, placement: input.attachedPDF!.placement };
+  if (input.plasticCard)
+    content.card = await plasticCardContent(input.plasticCard, input, ctx, (id, field) =>
+      templateHtml(db, ctx.scope, id, field),
+    );
   if (source === 'pdf') {
     const pdf = await supplied(input.pdf, 'pdf', 'content');
     if (pdf.pageCount + (attached?.pageCount ?? 0) > LIMITS.maxLetterPages)
@@ -66,7 +73,8 @@ export async function letterContent(
     content.pdf = { blobKey: pdf.blobKey, pageCount: pdf.pageCount };
     return content;
   }
-  const html = source === 'html' ? input.html! : await templateHtml(db, ctx.scope, input.template!.trim());
+  const html =
+    source === 'html' ? input.html! : await templateHtml(db, ctx.scope, input.template!.trim(), 'template');
   if (source === 'html') checkTemplateHtml(html, 'html');
   const missing = findMissingVariables(html, buildMergeContext(input.mergeVariables, ctx.to, ctx.from));
   if (missing.length > 0)
@@ -78,11 +86,11 @@ export async function letterContent(
   return content;
 }
 
-async function templateHtml(db: Queryable, scope: Scope, id: string): Promise<string> {
-  if (!isId('template', id)) throw invalid('template', 'must be a template id (template_...).');
+async function templateHtml(db: Queryable, scope: Scope, id: string, field: string): Promise<string> {
+  if (!isId('template', id)) throw invalid(field, 'must be a template id (template_...).');
   const text = await getTemplateDoc(db, scope, id);
-  if (!text) throw invalid('template', `refers to template ${id}, which does not exist.`);
+  if (!text) throw invalid(field, `refers to template ${id}, which does not exist.`);
   const template: Template = JSON.parse(text);
-  if (!template.html) throw invalid('template', `${id} has no html.`);
+  if (!template.html) throw invalid(field, `${id} has no html.`);
   return template.html;
 }

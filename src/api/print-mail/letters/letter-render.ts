@@ -1,5 +1,6 @@
 import {
   buildMergeContext,
+  type CardRenderInput,
   type LetterRenderer,
   type LetterRenderInput,
   type LetterRenderResult,
@@ -8,6 +9,7 @@ import {
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import type { LetterContent } from './letter-content.js';
+import type { CardContent } from './plastic-card-content.js';
 
 /** Renders a stored letter: merges its HTML over its own snapshot, or takes its stored PDF. */
 export async function renderStoredLetter(
@@ -17,6 +19,7 @@ export async function renderStoredLetter(
 ): Promise<LetterRenderResult> {
   const doc = row.doc as Record<string, any>;
   const content = row.content as LetterContent;
+  const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);
   const input: LetterRenderInput = {
     size: doc.size,
     content:
@@ -24,7 +27,7 @@ export async function renderStoredLetter(
         ? { kind: 'pdf', bytes: await blobBytes(blobs, content.pdf!.blobKey) }
         : {
             kind: 'html',
-            html: mergeHtml(content.html!, buildMergeContext(doc.mergeVariables, doc.to, doc.from)),
+            html: mergeHtml(content.html!, context),
           },
     to: doc.to,
     from: doc.from,
@@ -35,8 +38,29 @@ export async function renderStoredLetter(
       ? { bytes: await blobBytes(blobs, content.attached.blobKey), placement: content.attached.placement }
       : null,
     perforatedPage: doc.perforatedPage ?? null,
+    plasticCard: await cardInput(content.card, context, blobs),
   };
   return renderer.render(input);
+}
+
+/** The card's sides merged with the letter's own context; a card PDF as stored at create. */
+async function cardInput(
+  card: CardContent | undefined,
+  context: ReturnType<typeof buildMergeContext>,
+  blobs: BlobStore,
+): Promise<CardRenderInput | null> {
+  if (!card) return null;
+  if (card.pdf)
+    return {
+      kind: 'pdf',
+      field: `plasticCard.${card.sides === 1 ? 'singleSided' : 'doubleSided'}.pdf`,
+      bytes: await blobBytes(blobs, card.pdf.blobKey),
+      sides: card.sides,
+    };
+  return {
+    kind: 'html',
+    sides: card.html!.map((s) => ({ field: s.field, html: mergeHtml(s.html, context) })),
+  };
 }
 
 async function blobBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {

@@ -28,8 +28,8 @@ export const PlasticCard = Type.Object({
   singleSided: Type.Optional(PlasticCardSide),
   doubleSided: Type.Optional(
     Type.Object({
-      frontHTML: Type.Optional(Type.String()),
-      backHTML: Type.Optional(Type.String()),
+      frontHtml: Type.Optional(Type.String()),
+      backHtml: Type.Optional(Type.String()),
       frontTemplate: Type.Optional(Type.String()),
       backTemplate: Type.Optional(Type.String()),
       pdf: Type.Optional(PdfFile),

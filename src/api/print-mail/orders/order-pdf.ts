@@ -1,3 +1,4 @@
+import type { PDFDocument } from 'pdf-lib';
 import {
   type LetterSize,
   LIMITS,
@@ -26,11 +27,21 @@ export interface SuppliedPdf {
 export async function takeSuppliedPdf(
   value: unknown,
   field: string,
-  opts: { size: LetterSize; allowPrivate: boolean; blobs: BlobStore; blobKey: string },
+  opts: {
+    size: LetterSize;
+    allowPrivate: boolean;
+    blobs: BlobStore;
+    blobKey: string;
+    /** Other checks than a letter's pages (a plastic card's: loadCardPdf). */
+    check?: (bytes: Uint8Array) => Promise<PDFDocument>;
+  },
 ): Promise<SuppliedPdf> {
   const { bytes, source } = await pdfBytes(value, field, opts.allowPrivate);
+  const check =
+    opts.check ??
+    ((b: Uint8Array) => loadCheckedPdf(b, { field, size: PAGE_SIZES[opts.size], sizeName: opts.size }));
   try {
-    const doc = await loadCheckedPdf(bytes, { field, size: PAGE_SIZES[opts.size], sizeName: opts.size });
+    const doc = await check(bytes);
     await opts.blobs.put(opts.blobKey, bytes, { contentType: 'application/pdf' });
     return { blobKey: opts.blobKey, pageCount: doc.getPageCount(), source };
   } catch (err) {

@@ -3,6 +3,7 @@ import type { Pool } from '../../../db/pool.js';
 import { withTransaction } from '../../../db/tx.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import { cardPdfKey } from './order-files.js';
 import { ORDER_KINDS, type OrderKind } from './order-kinds.js';
 import { claimUnbatched, insertBatch, type PrintBatch } from './print-batches.repo.js';
 import { type ManifestEntry, manifestCsv, manifestEntry } from './print-manifest.js';
@@ -17,7 +18,8 @@ type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
  * Collects live orders that entered printing into print batches, one per press and inserting
  * setup (order kind, size, colour, sides, mailing class; paper, envelope, plastic card or not:
  * finishingSetup): a combined PDF plus a CSV and JSON manifest (with production notes) in
- * the blob store. Orders are claimed with SKIP LOCKED, so concurrent runs never share one;
+ * the blob store, and for card batches a combined cards PDF (`cards.pdf`, named in the JSON
+ * manifest as cardsPdfKey; each line gives its card's pages). Orders are claimed with SKIP LOCKED, so concurrent runs never share one;
  * files are written before the batch row commits (a failed run leaves only stray files).
  */
 export async function assemblePrintBatches(pool: Pool, blobs: BlobStore, now: Date): Promise<PrintBatch[]> {
@@ -63,18 +65,24 @@ async function buildBatch(
   now: Date,
 ): Promise<PrintBatch> {
   const id = newId(ID_PREFIX.printBatch);
+  const first = orders[0].doc;
+  // Batches are split by card or not (finishingSetup), so either every order has a card or none.
+  const withCards = finishingSetup(first).plasticCard;
   const combined = await PDFDocument.create();
+  const cards = withCards ? await PDFDocument.create() : null;
   const entries: ManifestEntry[] = [];
   for (const [i, order] of orders.entries()) {
-    const blob = await blobs.get(order.pdfKey);
-    if (!blob) throw new Error(`the PDF of ${order.id} (${order.pdfKey}) is missing from the blob store`);
-    const doc = await PDFDocument.load(blob.bytes);
-    const pages = await combined.copyPages(doc, doc.getPageIndices());
-    entries.push(manifestEntry(order, i + 1, combined.getPageCount() + 1, pages.length));
-    for (const page of pages) combined.addPage(page);
+    const at = {
+      firstPage: combined.getPageCount() + 1,
+      pageCount: await appendPdf(blobs, combined, order.pdfKey),
+    };
+    const card = cards && {
+      firstPage: cards.getPageCount() + 1,
+      pageCount: await appendPdf(blobs, cards, cardPdfKey(order.pdfKey)),
+    };
+    entries.push(manifestEntry(order, i + 1, at.firstPage, at.pageCount, card));
   }
   const folder = `print-batches/${id}`;
-  const first = orders[0].doc;
   const batch: PrintBatch = {
     id,
     orderKind: kind.name,
@@ -92,8 +100,22 @@ async function buildBatch(
     handedOverAt: null,
   };
   await blobs.put(batch.pdfKey, await combined.save(), { contentType: 'application/pdf' });
+  const cardsPdfKey = cards ? `${folder}/cards.pdf` : null;
+  if (cards && cardsPdfKey)
+    await blobs.put(cardsPdfKey, await cards.save(), { contentType: 'application/pdf' });
   await blobs.put(batch.manifestCsvKey, Buffer.from(manifestCsv(entries)), { contentType: 'text/csv' });
-  const json = JSON.stringify({ batch, setup: finishingSetup(first), orders: entries }, null, 2);
+  const setup = finishingSetup(first);
+  const json = JSON.stringify({ batch, setup, cardsPdfKey, orders: entries }, null, 2);
   await blobs.put(batch.manifestJsonKey, Buffer.from(json), { contentType: 'application/json' });
   return batch;
+}
+
+/** Copies one stored PDF's pages to the end of `into`; returns how many. */
+async function appendPdf(blobs: BlobStore, into: PDFDocument, key: string): Promise<number> {
+  const blob = await blobs.get(key);
+  if (!blob) throw new Error(`${key} is missing from the blob store`);
+  const doc = await PDFDocument.load(blob.bytes);
+  const pages = await into.copyPages(doc, doc.getPageIndices());
+  for (const page of pages) into.addPage(page);
+  return pages.length;
 }

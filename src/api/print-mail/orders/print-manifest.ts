@@ -13,6 +13,9 @@ export interface ManifestEntry {
   paper: string;
   /** The card to affix and its artwork's source, or null. */
   plasticCard: string | null;
+  /** Where the order's card sits in the batch's cards PDF (front, then back), or null. */
+  cardFirstPage: number | null;
+  cardPageCount: number | null;
   perforatedPage: number | null;
   returnEnvelope: string | null;
   /** Everything beyond printing the pages, in words; empty when nothing special. */
@@ -26,6 +29,7 @@ export function manifestEntry(
   sequence: number,
   firstPage: number,
   pageCount: number,
+  card: { firstPage: number; pageCount: number } | null = null,
 ): ManifestEntry {
   const doc = order.doc;
   return {
@@ -38,6 +42,8 @@ export function manifestEntry(
     envelope: doc.envelope ?? 'standard',
     paper: doc.paper ?? 'standard',
     plasticCard: plasticCardSummary(doc.plasticCard),
+    cardFirstPage: card?.firstPage ?? null,
+    cardPageCount: card?.pageCount ?? null,
     perforatedPage: doc.perforatedPage ?? null,
     returnEnvelope: doc.returnEnvelope ?? null,
     productionNotes: productionNotes(doc),
@@ -56,6 +62,8 @@ const CSV_COLUMNS = [
   'envelope',
   'paper',
   'plasticCard',
+  'cardFirstPage',
+  'cardPageCount',
   'perforatedPage',
   'returnEnvelope',
   'productionNotes',

@@ -18,7 +18,7 @@ interface PlasticCardFields {
   doubleSided?: Record<string, unknown>;
 }
 
-/** "standard card, double-sided (frontHTML, backTemplate)": the card and where its artwork comes from. */
+/** "standard card, double-sided (frontHtml, backTemplate)": the card and where its artwork comes from. */
 export function plasticCardSummary(card: PlasticCardFields | undefined): string | null {
   if (!card) return null;
   const sides = card.doubleSided ? 'double-sided' : 'single-sided';

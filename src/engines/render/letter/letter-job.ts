@@ -1,6 +1,7 @@
 import type { PDFDocument } from 'pdf-lib';
 import type { AssetFetcher } from '../assets/fetch-asset.js';
 import type { BrowserPool } from '../browser/page-pool.js';
+import type { CardRenderInput, CardRenderResult } from '../card/card-job.js';
 import type { AddressContact } from '../pdf/address-lines.js';
 import type { AddressLayout } from '../pdf/address-zones.js';
 import type { LetterSize, PageSize } from '../sizes.js';
@@ -19,6 +20,8 @@ export interface LetterRenderInput {
   color: boolean;
   attachedPDF?: { bytes: Uint8Array; placement: 'before_template' | 'after_template' } | null;
   perforatedPage?: 1 | null;
+  /** The plastic card to print beside the letter (its own PDF), if any. */
+  plasticCard?: CardRenderInput | null;
 }
 
 export interface RenderDeps {
@@ -41,6 +44,8 @@ export interface LetterRenderResult {
   perforatedPage: 1 | null;
   color: boolean;
   doubleSided: boolean;
+  /** The plastic card's PDF when the input had one; null otherwise. */
+  card: CardRenderResult | null;
 }
 
 /** The state passed from stage to stage. */

@@ -1,3 +1,4 @@
+import { renderCard } from '../card/render-card.js';
 import { ADDRESS_LAYOUTS } from '../pdf/address-zones.js';
 import { PAGE_SIZES } from '../sizes.js';
 import type {
@@ -27,7 +28,8 @@ export const LETTER_STAGES: readonly LetterStage[] = [
 ];
 
 /**
- * Renders one letter to a print-ready PDF. Throws RenderInputError (PdfCheckError) for bad
+ * Renders one letter to a print-ready PDF, and its plastic card (if any) to a PDF of its own
+ * (renderCard, after the letter: its stage is `renderPlasticCard`). Throws RenderInputError (PdfCheckError) for bad
  * content — the API answers 400 naming `error.field`, the job cancels with `invalid_content`
  * — and RenderUnavailableError when trying again later may work.
  */
@@ -44,15 +46,26 @@ export async function renderLetter(input: LetterRenderInput, deps: RenderDeps): 
     await stage(job, deps);
     deps.observe?.(stage.name, performance.now() - started);
   }
+  const card = input.plasticCard
+    ? await timed('renderPlasticCard', deps, () => renderCard(input.plasticCard!, deps))
+    : null;
   const doc = job.doc!;
   const pageCount = doc.getPageCount();
   return {
     pdf: await doc.save(),
     pageCount,
     sheetCount: input.doubleSided ? Math.ceil(pageCount / 2) : pageCount,
-    warnings: [...job.warnings],
+    warnings: [...job.warnings, ...(card?.warnings ?? [])],
     perforatedPage: input.perforatedPage ?? null,
     color: input.color,
     doubleSided: input.doubleSided,
+    card,
   };
+}
+
+async function timed<T>(stage: string, deps: RenderDeps, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await run();
+  deps.observe?.(stage, performance.now() - started);
+  return result;
 }

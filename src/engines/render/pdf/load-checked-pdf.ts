@@ -9,13 +9,15 @@ export interface PdfCheckOptions {
   size: PageSize;
   /** Used in messages, e.g. `us_letter`. */
   sizeName: string;
+  /** What the pages are for, in messages; default `letter`. */
+  document?: string;
   maxPages?: number;
 }
 
 /**
- * Loads a caller-supplied PDF and checks it can be printed as part of a letter: it is a PDF,
- * parses, is not encrypted, has 1..maxPages pages, and every page is the letter size in
- * portrait (a page rotated by 90° counts by its visible shape).
+ * Loads a caller-supplied PDF and checks it can be printed as part of a letter (or a plastic
+ * card): it is a PDF, parses, is not encrypted, has 1..maxPages pages, and every page is the
+ * size in its orientation (a page rotated by 90° counts by its visible shape).
  */
 export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): Promise<PDFDocument> {
   const fail = (code: string, why: string) => new PdfCheckError(opts.field, `${opts.field}: ${why}`, code);
@@ -52,8 +54,8 @@ export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): 
     if (!fits(w, opts.size.width) || !fits(h, opts.size.height)) {
       throw fail(
         'page_size',
-        `page ${i + 1} is ${inches(w)} × ${inches(h)} in; a ${opts.sizeName} letter needs ` +
-          `${inches(opts.size.width)} × ${inches(opts.size.height)} in portrait pages`,
+        `page ${i + 1} is ${inches(w)} × ${inches(h)} in; a ${opts.sizeName} ${opts.document ?? 'letter'} ` +
+          `needs ${inches(opts.size.width, 3)} × ${inches(opts.size.height, 3)} in ${orientation(opts.size)} pages`,
       );
     }
   }
@@ -71,5 +73,7 @@ function visibleSize(page: PDFPage, fail: (code: string, why: string) => Error):
   }
 }
 
-const inches = (pt: number) => (pt / 72).toFixed(2).replace(/\.?0+$/, '');
+const orientation = (size: PageSize) => (size.width > size.height ? 'landscape' : 'portrait');
+/** The needed size is written to 3 decimals (3.375 in), what the file has to 2. */
+const inches = (pt: number, digits = 2) => (pt / 72).toFixed(digits).replace(/\.?0+$/, '');
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
