@@ -13,10 +13,10 @@ import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.j
 import type { JobContext, JobDefinition } from './registry.js';
 
 /**
- * Renders one order's PDF (and its plastic card's, beside it) after its create returned. Idempotent, so a retry or a re-run
- * after a crash is safe: an order already rendered (or cancelled) is skipped, and the PDF
- * goes to a key fixed by the order id, so a repeated render overwrites the one file rather
- * than making a second. An order its mailing class cannot post is cancelled before any render
+ * Renders one order's PDF (and its plastic card's, beside it) after its create returned.
+ * Idempotent, so a retry or a re-run after a crash is safe: an order already rendered (or
+ * cancelled) is skipped, and the PDFs go to keys fixed by the order id, so a repeated render
+ * overwrites the same files rather than making second ones. An order its mailing class cannot post is cancelled before any render
  * (invalid_order_mailing_class), bad content after it (invalid_content), each with a note that
  * says why; anything else throws so pg-boss retries, and after the last retry
  * render-order-failed runs.

@@ -2,8 +2,10 @@
  * Renders one letter from files and prints every stage, for looking at what the engine does:
  *   node --import tsx src/engines/render/render-cli.ts content.html out.pdf \
  *     [--vars vars.json] [--to to.json] [--from from.json] [--size a4] \
- *     [--placement insert_blank_page] [--double-sided] [--attach a.pdf --before] [--allow-private]
+ *     [--placement insert_blank_page] [--double-sided] [--attach a.pdf --before] [--allow-private] \
+ *     [--card front.html [--card back.html]]
  * Content ending in .pdf is taken as an uploaded PDF; anything else as an HTML template.
+ * `--card` renders a plastic card side (HTML, merged like the letter) into out-card.pdf.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -30,6 +32,7 @@ const { values, positionals } = parseArgs({
     before: { type: 'boolean', default: false },
     'allow-private': { type: 'boolean', default: false },
     chromium: { type: 'string' },
+    card: { type: 'string', multiple: true },
   },
 });
 const [contentFile, outFile] = positionals;
@@ -56,14 +59,21 @@ const from = (await json(values.from)) ?? {
 };
 const bytes = await readFile(contentFile);
 
-let content: LetterRenderInput['content'];
-if (contentFile.endsWith('.pdf')) content = { kind: 'pdf', bytes };
-else {
-  const context = buildMergeContext(await json(values.vars), to, from);
-  const missing = findMissingVariables(bytes.toString('utf8'), context);
-  console.log(`merge: missing variables: ${missing.length ? missing.join(', ') : 'none'}`);
-  content = { kind: 'html', html: mergeHtml(bytes.toString('utf8'), context) };
-}
+const context = buildMergeContext(await json(values.vars), to, from);
+const merged = (html: string, what: string) => {
+  const missing = findMissingVariables(html, context);
+  console.log(`merge (${what}): missing variables: ${missing.length ? missing.join(', ') : 'none'}`);
+  return mergeHtml(html, context);
+};
+const content: LetterRenderInput['content'] = contentFile.endsWith('.pdf')
+  ? { kind: 'pdf', bytes }
+  : { kind: 'html', html: merged(bytes.toString('utf8'), contentFile) };
+const cardSides = await Promise.all(
+  (values.card ?? []).map(async (file) => ({
+    field: `card ${file}`,
+    html: merged(await readFile(file, 'utf8'), file),
+  })),
+);
 
 const pool = new BrowserPool({ size: 1, ...(values.chromium ? { executablePath: values.chromium } : {}) });
 try {
@@ -80,6 +90,7 @@ try {
       attachedPDF: attached
         ? { bytes: attached, placement: values.before ? 'before_template' : 'after_template' }
         : null,
+      plasticCard: cardSides.length ? { kind: 'html', sides: cardSides } : null,
     },
     {
       pool,
@@ -91,6 +102,11 @@ try {
   console.log(
     `pages ${result.pageCount}, sheets ${result.sheetCount}, ${result.pdf.length} bytes → ${outFile}`,
   );
+  if (result.card) {
+    const cardFile = outFile.replace(/(\.pdf)?$/, '-card.pdf');
+    await writeFile(cardFile, result.card.pdf);
+    console.log(`card: ${result.card.pageCount} CR80 pages → ${cardFile}`);
+  }
   for (const warning of result.warnings) console.log(`warning: ${warning}`);
 } finally {
   await pool.close();

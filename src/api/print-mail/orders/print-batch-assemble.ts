@@ -19,8 +19,9 @@ type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
  * setup (order kind, size, colour, sides, mailing class; paper, envelope, plastic card or not:
  * finishingSetup): a combined PDF plus a CSV and JSON manifest (with production notes) in
  * the blob store, and for card batches a combined cards PDF (`cards.pdf`, named in the JSON
- * manifest as cardsPdfKey; each line gives its card's pages). Orders are claimed with SKIP LOCKED, so concurrent runs never share one;
- * files are written before the batch row commits (a failed run leaves only stray files).
+ * manifest as cardsPdfKey; each line gives its card's pages). Orders are claimed with SKIP
+ * LOCKED, so concurrent runs never share one; files are written before the batch row commits
+ * (a failed run leaves only stray files).
  */
 export async function assemblePrintBatches(pool: Pool, blobs: BlobStore, now: Date): Promise<PrintBatch[]> {
   const made: PrintBatch[] = [];

@@ -8,6 +8,7 @@ import { PAGE_SIZES } from '../sizes.js';
 import type { CardRenderInput, CardRenderResult } from './card-job.js';
 
 const CARD = PAGE_SIZES.plastic_card;
+const CARD_NAME = '3.375 × 2.125 in';
 
 /**
  * Renders a plastic card to a print-ready PDF, one CR80 page per side. HTML sides go through
@@ -40,8 +41,6 @@ export async function renderCard(input: CardRenderInput, deps: RenderDeps): Prom
   return { pdf: await card.save(), pageCount: card.getPageCount(), warnings };
 }
 
-const CARD_NAME = '3.375 × 2.125 in';
-
 /** The uploaded-PDF checks at the card size, and one page per side exactly (front, back). */
 export async function loadCardPdf(bytes: Uint8Array, field: string, sides: 1 | 2): Promise<PDFDocument> {
   const doc = await loadCheckedPdf(bytes, {
@@ -52,7 +51,8 @@ export async function loadCardPdf(bytes: Uint8Array, field: string, sides: 1 | 2
     maxPages: sides,
   });
   if (doc.getPageCount() !== sides) {
-    const message = `${field}: the PDF has ${doc.getPageCount()} page; a double-sided card needs 2 (front, back)`;
+    // Only a one-page PDF for a double-sided card gets here: maxPages refused longer ones.
+    const message = `${field}: the PDF has 1 page; a double-sided card needs 2 (front, back)`;
     throw new PdfCheckError(field, message, 'page_count');
   }
   return doc;

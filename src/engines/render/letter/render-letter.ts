@@ -29,9 +29,9 @@ export const LETTER_STAGES: readonly LetterStage[] = [
 
 /**
  * Renders one letter to a print-ready PDF, and its plastic card (if any) to a PDF of its own
- * (renderCard, after the letter: its stage is `renderPlasticCard`). Throws RenderInputError (PdfCheckError) for bad
- * content — the API answers 400 naming `error.field`, the job cancels with `invalid_content`
- * — and RenderUnavailableError when trying again later may work.
+ * (renderCard, after the letter: its stage is `renderPlasticCard`). Throws RenderInputError
+ * (PdfCheckError) for bad content — the API answers 400 naming `error.field`, the job cancels
+ * with `invalid_content` — and RenderUnavailableError when trying again later may work.
  */
 export async function renderLetter(input: LetterRenderInput, deps: RenderDeps): Promise<LetterRenderResult> {
   const job: LetterJob = {
