@@ -161,8 +161,14 @@ function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Merged indexes kept (each covers one set of ZIPs: a city, or a sectional centre; a few MB at 10M-point density). */
-const KEPT = 16;
+/**
+ * Merged indexes kept, least recently used dropped first. Each covers one set of ZIPs (a
+ * city, a sectional centre) of at most MAX_STREETS streets: ~6 MB and ~25 ms to build at that
+ * size, so larger areas (the 10M-point synthetic set puts ~29,000 streets in Louisville's
+ * sectional centre) keep the block-by-block search rather than stall a request for longer.
+ */
+const KEPT = 32;
+const MAX_STREETS = 16_000;
 const indexes = new Map<string, AreaStreets>();
 /** How often each set of ZIPs was searched: an index is built on the second search, never for a one-off. */
 const searched = new Map<string, number>();
@@ -171,7 +177,7 @@ const setKeys = new WeakMap<readonly string[], string>();
 
 /**
  * The merged index for these blocks (searched for `near`), or undefined while it is not
- * worth building: few blocks, or a set of ZIPs not searched before.
+ * worth building: few blocks, too many streets, or a set of ZIPs not searched before.
  */
 export function areaStreets(near: readonly string[], blocks: readonly ZipBlock[]): AreaStreets | undefined {
   if (blocks.length < 8) return undefined;
@@ -181,12 +187,20 @@ export function areaStreets(near: readonly string[], blocks: readonly ZipBlock[]
     setKeys.set(near, key);
   }
   const index = indexes.get(key);
-  if (index?.covers(blocks)) return index;
+  if (index?.covers(blocks)) {
+    indexes.delete(key);
+    indexes.set(key, index); // most recently used last
+    return index;
+  }
   const times = (searched.get(key) ?? 0) + 1;
   if (searched.size >= 10_000) searched.clear();
   searched.set(key, times);
   if (times < 2) return undefined;
-  if (indexes.size >= KEPT) indexes.clear();
+  let streets = 0;
+  for (const block of blocks) streets += block.streets.size;
+  if (streets > MAX_STREETS) return undefined;
+  indexes.delete(key);
+  if (indexes.size >= KEPT) indexes.delete(indexes.keys().next().value!);
   const built = new AreaStreets(blocks);
   indexes.set(key, built);
   return built;
