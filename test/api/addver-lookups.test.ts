@@ -169,6 +169,24 @@ describe('metering', () => {
     assert.deepEqual(info.body.data, { freeLimit: 50, used: 50, subscribed: false });
   });
 
+  test('concurrent calls of an unlimited account are all counted, and count toward a limit set later', async () => {
+    const k = await server.key({ org: 'unlimited-then-limited', product: 'addver' });
+    const parse = () =>
+      server.request('POST', '/v1/addver/parses', { key: k, json: { address: '1 Main St' } });
+    const first = await Promise.all(Array.from({ length: 40 }, parse));
+    assert.ok(first.every((r) => r.status === 200));
+    assert.equal((await server.request('GET', '/v1/addver', { key: k })).body.data.used, 40);
+    // A limit of 45 now leaves exactly 5, however the 40 were spread over counter rows.
+    await plan('unlimited-then-limited', 45, false);
+    const second = await Promise.all(Array.from({ length: 20 }, parse));
+    assert.equal(second.filter((r) => r.status === 200).length, 5);
+    assert.deepEqual((await server.request('GET', '/v1/addver', { key: k })).body.data, {
+      freeLimit: 45,
+      used: 45,
+      subscribed: false,
+    });
+  });
+
   test('subscribed accounts go past the free limit; unlimited plans have freeLimit null', async () => {
     const k = await server.key({ org: 'subscribed', product: 'addver' });
     await plan('subscribed', 1, true);

@@ -6,37 +6,52 @@ export interface LookupInfo {
   subscribed: boolean;
 }
 
-// The plan check and the increment are one statement: the row lock taken by ON CONFLICT
-// serializes concurrent charges, and the WHERE re-reads the latest count, so 100 parallel
-// calls against a limit of 50 let exactly 50 through.
 const ALLOWED = 'o.lookup_subscribed OR o.lookup_free_limit IS NULL';
 
-/** Adds `cost` to the period's count when the plan allows; returns the new count or undefined. */
+/**
+ * Adds `cost` to the period's count when the plan allows; returns false when it does not.
+ *
+ * An account with no limit to enforce adds to its connection's stripe (1–64): no two
+ * connections wait on one row. A limited, unsubscribed account adds to stripe 0 in one
+ * statement whose ON CONFLICT row lock serializes concurrent charges and whose WHERE re-reads
+ * the latest total, so 100 parallel calls against a limit of 50 let exactly 50 through.
+ */
 export async function tryCharge(
   db: Queryable,
   orgId: string,
   period: string,
   cost: number,
-): Promise<number | undefined> {
-  const res = await db.query(
-    `INSERT INTO lookup_usage AS u (org_id, period, used)
-     SELECT o.id, $2, $3 FROM organizations o
-      WHERE o.id = $1 AND (${ALLOWED} OR $3 <= o.lookup_free_limit)
-     ON CONFLICT (org_id, period) DO UPDATE SET used = u.used + EXCLUDED.used
-      WHERE (SELECT ${ALLOWED} OR u.used + EXCLUDED.used <= o.lookup_free_limit
-             FROM organizations o WHERE o.id = u.org_id)
-     RETURNING used`,
+): Promise<boolean> {
+  const unlimited = await db.query({
+    name: 'charge-unlimited',
+    text: `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
+           SELECT o.id, $2, (1 + pg_backend_pid() % 64)::smallint, $3::bigint FROM organizations o
+            WHERE o.id = $1 AND (${ALLOWED})
+           ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used`,
+    values: [orgId, period, cost],
+  });
+  if (unlimited.rowCount === 1) return true;
+  // Counts on other stripes (from earlier in the period, before a limit was set) count too.
+  const others = `(SELECT coalesce(sum(x.used), 0)::bigint FROM lookup_usage x
+                    WHERE x.org_id = $1 AND x.period = $2 AND x.stripe <> 0)`;
+  const limited = await db.query(
+    `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
+     SELECT o.id, $2, 0, $3::bigint FROM organizations o
+      WHERE o.id = $1 AND (${ALLOWED} OR $3::bigint + ${others} <= o.lookup_free_limit)
+     ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used
+      WHERE (SELECT ${ALLOWED} OR u.used + EXCLUDED.used + ${others} <= o.lookup_free_limit
+             FROM organizations o WHERE o.id = u.org_id)`,
     [orgId, period, cost],
   );
-  return res.rows[0]?.used;
+  return limited.rowCount === 1;
 }
 
 export async function lookupInfo(db: Queryable, orgId: string, period: string): Promise<LookupInfo> {
   const res = await db.query(
     `SELECT o.lookup_free_limit AS "freeLimit", o.lookup_subscribed AS subscribed,
-            coalesce(u.used, 0)::bigint AS used
-     FROM organizations o LEFT JOIN lookup_usage u ON u.org_id = o.id AND u.period = $2
-     WHERE o.id = $1`,
+            (SELECT coalesce(sum(u.used), 0) FROM lookup_usage u
+              WHERE u.org_id = o.id AND u.period = $2)::bigint AS used
+     FROM organizations o WHERE o.id = $1`,
     [orgId, period],
   );
   return res.rows[0];

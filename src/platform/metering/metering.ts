@@ -30,8 +30,7 @@ export function periodOf(date: Date): string {
 
 export async function chargeLookups(db: Queryable, clock: Clock, orgId: string, cost: number): Promise<void> {
   if (cost <= 0) return;
-  const used = await tryCharge(db, orgId, periodOf(clock.now()), cost);
-  if (used === undefined) {
+  if (!(await tryCharge(db, orgId, periodOf(clock.now()), cost))) {
     const info = await lookupInfo(db, orgId, periodOf(clock.now()));
     throw apiError(
       'lookup_limit_exceeded_error',
