@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 
@@ -309,6 +310,38 @@ describe('contacts: lists and search', () => {
     // Words too short for a trigram still match as part of the phrase.
     assert.equal(await count('bob q'), 1);
     assert.equal(await count('b q'), 1);
+  });
+
+  test('a filter matching more than 10,000 contacts pages newest first, like one matching few', async () => {
+    const bulkKey = await server.key({ org: 'bulk-org' });
+    const org = await ensureOrganization(server.runtime.db.pool, 'bulk-org');
+    // Loaded in SQL (10,020 creates over HTTP would only slow the suite): every row has
+    // team "all", every 1,000th also "rare"; row i was created i seconds ago.
+    await server.runtime.db.pool.query(
+      `INSERT INTO contacts (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
+       SELECT 'contact_bulk' || i, $1, false, 'bulk' || i,
+         jsonb_build_object('id', 'contact_bulk' || i, 'object', 'contact', 'firstName', 'Bulk ' || i,
+           'metadata', jsonb_build_object('team', 'all', 'tier', CASE WHEN i % 1000 = 0 THEN 'rare' ELSE 'common' END)),
+         'bulk ' || i, now() - i * interval '1 second', now()
+       FROM generate_series(1, 10020) AS i`,
+      [org.id],
+    );
+    const list = (filter: object, extra = '') =>
+      server.request('GET', `${PATH}?search=${encodeURIComponent(JSON.stringify(filter))}${extra}`, {
+        key: bulkKey,
+      });
+    const many = await list({ 'metadata.team': 'all' }, '&limit=3&skip=2');
+    assert.equal(many.body.totalCount, 10020);
+    assert.deepEqual(
+      many.body.data.map((c: { id: string }) => c.id),
+      ['contact_bulk3', 'contact_bulk4', 'contact_bulk5'],
+    );
+    const few = await list({ 'metadata.tier': 'rare' }, '&limit=2');
+    assert.equal(few.body.totalCount, 10);
+    assert.deepEqual(
+      few.body.data.map((c: { id: string }) => c.id),
+      ['contact_bulk1000', 'contact_bulk2000'],
+    );
   });
 
   test('structured search by dotted path', async () => {
