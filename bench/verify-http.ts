@@ -1,15 +1,15 @@
 /**
  * HTTP half of bench/verify.ts: a batch of 2,000 and single verifications at 200 requests/s.
  * The server runs in its own process (`--serve`), as `postroom serve` would: sharing one event
- * loop with the load generator would charge autocannon's work to the server's latency.
+ * loop with the load generator would charge the client's work to the server's latency.
  */
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnReady } from './support/bench-utils.js';
+import { pacedLoad } from './support/paced-load.js';
 
 if (process.argv.includes('--serve')) await serve();
 
@@ -101,28 +101,21 @@ export async function httpBench(databaseUrl: string, inputs: string[]) {
       }
     }
     batchMs.sort((a, b) => a - b);
-    let i = 0;
-    const single = await autocannon({
-      url: `${base}/verifications`,
+    // Steady arrivals (one request every 5 ms, open loop), the dev inputs in turn; then the
+    // same rate on a route that does no work: what the machine and the client alone add.
+    const origin = `http://127.0.0.1:${port}`;
+    const single = await pacedLoad({
+      origin,
+      path: '/v1/addver/verifications',
       method: 'POST',
       headers,
+      body: (i) => JSON.stringify({ address: inputs[i % inputs.length] }),
+      rate: 200,
+      seconds: 10,
       connections: 20,
-      overallRate: 200,
-      duration: 10,
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ address: inputs[i++ % inputs.length] }) }),
-        },
-      ],
     });
     const singleServer = await serverStats(child);
-    // The same rate on a route that does no work: what the machine's load alone adds.
-    const idle = await autocannon({
-      url: `http://127.0.0.1:${port}/healthz`,
-      connections: 20,
-      overallRate: 200,
-      duration: 5,
-    });
+    const idle = await pacedLoad({ origin, path: '/healthz', rate: 200, seconds: 5, connections: 20 });
     return {
       batch2000Ms: {
         median: Math.round(batchMs[2]),
@@ -130,15 +123,15 @@ export async function httpBench(databaseUrl: string, inputs: string[]) {
         serverCpuMs: Math.round(batchCpuMs / batchMs.length),
       },
       single200rps: {
-        rps: Math.round(single.requests.average),
-        p50: single.latency.p50,
-        p99: single.latency.p99,
-        max: single.latency.max,
-        non2xx: single.non2xx,
-        serverCpuUsPerRequest: Math.round((singleServer.cpuMs * 1000) / single.requests.total),
+        rps: single.rps,
+        p50: single.p50,
+        p99: single.p99,
+        max: single.max,
+        non2xx: single.non2xx + single.errors,
+        serverCpuUsPerRequest: Math.round((singleServer.cpuMs * 1000) / single.sent),
         serverLoopDelayMs: { p99: singleServer.p99, max: singleServer.max },
       },
-      healthz200rps: { p50: idle.latency.p50, p99: idle.latency.p99, max: idle.latency.max },
+      healthz200rps: { p50: idle.p50, p99: idle.p99, max: idle.max },
     };
   } finally {
     await db.end();
