@@ -12,6 +12,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawnReady } from './support/bench-utils.js';
+import { pacedLoad } from './support/paced-load.js';
 
 const role = process.argv[process.argv.indexOf('--serve') + 1];
 if (process.argv.includes('--serve')) {
@@ -123,7 +124,18 @@ async function bench() {
   step(`POST /letters at ${rate}/s for ${seconds} s `);
   const api = servers[0];
   await loopDelay(api); // reset: start-up is not part of the phase
-  const steady = await load({ ...target, overallRate: rate, connections: 10, duration: seconds });
+  // Steady arrivals (open loop, one request every 1000/rate ms; see bench/support/paced-load.ts
+  // for why not autocannon's overallRate).
+  const steady = await pacedLoad({
+    origin: 'http://127.0.0.1:18191',
+    path: '/print-mail/v1/letters',
+    method: 'POST',
+    headers,
+    body: () => body(),
+    rate,
+    seconds,
+    connections: 10,
+  });
   const steadyLoop = await loopDelay(api);
   if (apiAlone) servers.push(await serve('worker'));
   await settle(db, step);

@@ -69,6 +69,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const renderer = new RenderThread({
     executablePath: config.chromiumPath,
     poolSize: config.renderPoolSize,
+    niceness: config.renderNice,
     allowPrivateUrls: config.allowPrivateUrls,
   });
   const log = (obj: object, msg: string) => logger.info(obj, msg);

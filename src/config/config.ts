@@ -30,6 +30,8 @@ export interface Config {
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
   jobMaintenanceSec: number;
   renderPoolSize: number;
+  /** Nice value of the render thread and Chromium (POSTROOM_RENDER_NICE, 0–19, default 19): renders yield the CPU to the API. */
+  renderNice: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,6 +83,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
+    renderNice: Math.min(19, int(env, 'POSTROOM_RENDER_NICE', 19)),
     ...overrides,
   };
   return Object.freeze(config);
