@@ -1,4 +1,5 @@
 import type { Pool, Queryable } from '../../../db/pool.js';
+import { withTransaction } from '../../../db/tx.js';
 import { ApiError, apiError, invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
@@ -72,16 +73,5 @@ export async function resolveOrderContacts<K extends string>(
     return out;
   };
   if (fields.every((f) => typeof refs[f] === 'string')) return resolveAll(pool); // ids: reads only
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
-    const contacts = await resolveAll(client);
-    await client.query('COMMIT');
-    return contacts;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  return withTransaction(pool, resolveAll, { synchronousCommit: false });
 }
