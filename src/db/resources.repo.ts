@@ -67,15 +67,15 @@ export async function listDocs(
   const n = params.length;
   const page = `LIMIT $${n + 1} OFFSET $${n + 2}`;
   const w = where.join(' AND ');
-  const sql =
-    where.length > 2
-      ? // Filtered: count the matches, then page them the way that suits how many there are.
-        // Few (≤ SORT_MATCHES_UP_TO): sort them (the ORDER BY expression keeps the planner off
-        // the newest-first index). Many: walk that index, which reaches a page quickly when
-        // matches are dense. Left to itself the planner walks the index on its estimate,
-        // which for jsonb and text filters is rough: a filter it thought common but matching
-        // 200 of a million rows read ~60,000 rows (50 ms) for one page.
-        `WITH total AS (SELECT count(*) AS n FROM ${table} WHERE ${w}),
+  const filtered = where.length > 2;
+  const sql = filtered
+    ? // Filtered: count the matches, then page them the way that suits how many there are.
+      // Few (≤ SORT_MATCHES_UP_TO): sort them (the ORDER BY expression keeps the planner off
+      // the newest-first index). Many: walk that index, which reaches a page quickly when
+      // matches are dense. Left to itself the planner walks the index on its estimate,
+      // which for jsonb and text filters is rough: a filter it thought common but matching
+      // 200 of a million rows read ~60,000 rows (50 ms) for one page.
+      `WITH total AS (SELECT count(*) AS n FROM ${table} WHERE ${w}),
          few AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) <= ${SORT_MATCHES_UP_TO}
                  ORDER BY created_at + interval '0 s' DESC, id DESC ${page}),
          many AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) > ${SORT_MATCHES_UP_TO}
@@ -84,16 +84,16 @@ export async function listDocs(
          SELECT total.n::bigint AS n, t.doc::text AS doc
          FROM total LEFT JOIN (page JOIN ${table} t ON t.id = page.id) ON true
          ORDER BY page.created_at DESC, page.id DESC`
-      : // Unfiltered: the newest-first index gives the page; the total comes from the
-        // per-resource counters the insert/delete triggers keep.
-        `WITH page AS (
-           SELECT doc::text AS doc, created_at, id FROM ${table} WHERE org_id = $1 AND live = $2
+    : // Unfiltered: the newest-first index gives the page; the total comes from the
+      // per-resource counters the insert/delete triggers keep.
+      `WITH page AS (
+           SELECT doc::text AS doc, created_at, id FROM ${table} WHERE ${w}
            ORDER BY created_at DESC, id DESC ${page}),
          total AS (SELECT coalesce(sum(n), 0) AS n FROM resource_counts
                    WHERE org_id = $1 AND live = $2 AND resource = $${n + 3})
          SELECT total.n::bigint AS n, page.doc FROM total LEFT JOIN page ON true
          ORDER BY page.created_at DESC, page.id DESC`;
-  const res = await db.query(sql, [...params, query.limit, query.skip, ...(where.length > 2 ? [] : [table])]);
+  const res = await db.query(sql, [...params, query.limit, query.skip, ...(filtered ? [] : [table])]);
   const docs: string[] = [];
   for (const row of res.rows) if (row.doc !== null) docs.push(row.doc);
   return { totalCount: Number(res.rows[0].n), docs };
