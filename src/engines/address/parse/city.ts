@@ -124,7 +124,9 @@ export function findCity(s: ParseState): void {
     tokens[start - 1].dir &&
     !splitDirectional(tokens[start - 2], tokens[start - 1]) &&
     (streetLooksComplete(tokens[start - 2], false) ||
-      (tokens[start - 2].dir && streetLooksComplete(tokens[start - 3], false))) &&
+      (tokens[start - 2].dir && streetLooksComplete(tokens[start - 3], false)) ||
+      // "2153 Wealthy S E E Grand Rapids": a post-directional written as two letters.
+      (start - 3 > segStart && splitDirectional(tokens[start - 3], tokens[start - 2]))) &&
     isPlaceInState(tokens, start - 1, end, stateCode)
   )
     start--;

@@ -256,7 +256,7 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
     const rest = t.slice(unitStart + 2, seg.end);
     const plainName =
       rest.length >= 2 && rest.every((x) => !x.hasDigit && !x.connector && !x.unit && !x.dir && !x.letter);
-    if (named && plainName) {
+    if (named && (plainName || isBuildingName(t, unitStart + 2, seg.end))) {
       extraUnits.push({ start: unitStart, end: unitStart + 2 });
       houseParts.push(spanText(t, { start: unitStart + 2, end: seg.end }));
     } else extraUnits.push({ start: unitStart, end: seg.end });
@@ -359,6 +359,19 @@ const BUILDING_WORDS = new Set([
   'COURT',
   'PLAZA',
 ]);
+
+/**
+ * "Kingston Building", "Burns Prof. Blg.", "S Bldg", "L & C Twr": a name closed by a
+ * building word with no id after it. Pub 28 units need an id ("Bldg 4"); without one the
+ * words name the building.
+ */
+export function isBuildingName(t: Classified[], start: number, end: number): boolean {
+  const last = t[end - 1];
+  if (end - start < 2 || !(last.unit?.abbr === 'BLDG' || TOWER_WORDS.has(last.key))) return false;
+  if (t[start].connector) return false;
+  for (let k = start; k < end - 1; k++) if (t[k].hasDigit || (t[k].unit && !t[k].dir)) return false;
+  return true;
+}
 
 /** "Tower", "Lofts", "The": words that open or close a building's name. */
 export function isBuildingWord(key: string): boolean {

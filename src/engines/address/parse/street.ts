@@ -12,6 +12,7 @@ import {
   assignNumberFirst,
   assignStreetWithoutNumber,
   intlRoadStart,
+  isBuildingName,
   isComplexType,
   setRoad,
   takeUrbanization,
@@ -159,11 +160,15 @@ export function solveStreet(s: ParseState): void {
     before.end - before.start === 1 &&
     t[before.start].houseNumber &&
     looksLikeStreet(t, segs[street.seg]);
+  // Names in segments before the street come before any name found inside it ("Smithfield
+  // Foods, Inc P. O. Box 9004"): they go in after the care-of name, in line order.
+  const priorNames: string[] = [];
   for (let k = segIndex; k < street.seg - (loneNumber ? 1 : 0); k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
-    else if (!takeUrbanization(s, seg)) houseParts.push(spanText(t, seg));
+    else if (!takeUrbanization(s, seg)) priorNames.push(spanText(t, seg));
   }
+  houseParts.splice(segIndex > 0 ? 1 : 0, 0, ...priorNames);
   const seg = segs[street.seg];
   let nextSeg = street.seg + 1;
   if (seg && !d.special && street.hn !== undefined && street.hn >= seg.end) {
@@ -230,7 +235,11 @@ export function solveStreet(s: ParseState): void {
       // "Bow St, Covent Garden, London", "Nieuwe Binnenweg 17, Oude Westen, Rotterdam": outside
       // North America the part between the street and the town is the district.
       d.fields.suburb = spanText(t, later);
-    } else if (CARE_OF.has(words[0].key) || (d.fields.road && words.every((w) => !w.hasDigit && !w.unit))) {
+    } else if (
+      CARE_OF.has(words[0].key) ||
+      (d.fields.road && words.every((w) => !w.hasDigit && !w.unit)) ||
+      isBuildingName(t, later.start, later.end)
+    ) {
       // "..., Attn: Billing", "..., Mizzou North, Rm 501": names after the street.
       houseParts.push(spanText(t, later));
     } else if (routeWithoutBox(d) && boxClosing(t, later)) {
@@ -258,6 +267,12 @@ export function solveStreet(s: ParseState): void {
       let u = later.start;
       const wordAndId = later.end - later.start === 2 && t[later.start + 1].hasDigit;
       while (!wordAndId && u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
+      // "Ste 110 Burns Prof. Blg.": a unit and its id, then the building's name.
+      if (u === later.start && t[u + 1]?.hasDigit && isBuildingName(t, u + 2, later.end)) {
+        unitParts.push({ start: u, end: u + 2 });
+        houseParts.push(spanText(t, { start: u + 2, end: later.end }));
+        continue;
+      }
       if (u > later.start && u < later.end) houseParts.push(spanText(t, { start: later.start, end: u }));
       unitParts.push({ start: u < later.end ? u : later.start, end: later.end });
     } else houseParts.push(spanText(t, later));
