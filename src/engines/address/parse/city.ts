@@ -11,6 +11,7 @@ import { isBuildingWord } from './road.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 
+const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH']);
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
 
@@ -58,6 +59,20 @@ export function findCity(s: ParseState): void {
     region.every((t, k) => t.suffix || t.dir || (k === 0 && t.key === 'THE' && region.length > 1)) &&
     !(stateCode && isPlaceInState(tokens, segStart, end, stateCode));
   if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
+  // "4411 Stone Way N Seattle, King County, WA": a US county in its own segment before the
+  // state is the state district; the town is found before it.
+  if (
+    stateCode &&
+    segStart > 0 &&
+    clean &&
+    region.length >= 2 &&
+    COUNTY_WORDS.has(region[region.length - 1].key)
+  ) {
+    s.detail.fields.stateDistrict = spanText(tokens, { start: segStart, end });
+    s.end = segStart;
+    findCity(s);
+    return;
+  }
   if (anchored && segStart > 0 && clean && !onlyStreetWords) {
     // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
     const first = tokens[segStart];

@@ -5,6 +5,7 @@
 import { province } from '../tables/canada.js';
 import { AU_ONLY_CODES, intlRegion } from '../tables/intl-regions.js';
 import { usState } from '../tables/us-states.js';
+import type { Classified } from './classify.js';
 import { cityEndingAt, townEndingAt } from './gazetteer.js';
 import { type ParseState, spanKey } from './state.js';
 
@@ -121,6 +122,27 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   const routeNumber = prev.hasDigit || (prev.dir && tokens[start - 2]?.hasDigit);
   if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
   if (prev.seg !== t.seg) return true;
+  if (stateNameAfterTown(tokens, start, s.end, key)) return true;
   // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
   return cityEndingAt(tokens, 0, start, code) >= 0 || townEndingAt(tokens, 1, start, `US-${code}`) >= 1;
+}
+
+/** Old abbreviations that are also common words ("Car Wash", "William Penn"). */
+const WORD_ABBREVIATIONS = new Set(['WASH', 'PENN', 'DEL', 'MASS', 'ILL']);
+
+/**
+ * "2320 Mockingbird Lane Chico Cal", "12 Elm St Smallville Ohio": a state written out or
+ * in an old abbreviation closes the line after a typed street and one or two plain words
+ * (the town), even when no gazetteer knows the town.
+ */
+function stateNameAfterTown(tokens: Classified[], start: number, end: number, key: string): boolean {
+  if (key.length <= 2 || end !== tokens.length || WORD_ABBREVIATIONS.has(key)) return false;
+  for (const gap of [1, 2]) {
+    const typed = tokens[start - gap - 1];
+    if (!typed || !(typed.suffix || typed.caType) || start - gap - 1 < 1) continue;
+    const town = tokens.slice(start - gap, start);
+    if (town.every((w) => !w.hasDigit && !w.unit && !w.suffix && !w.caType && !w.dir && !w.connector))
+      return true;
+  }
+  return false;
 }

@@ -72,6 +72,22 @@ function letterIdAt(t: Classified[], i: number, hi: number, allowed: boolean): [
   return allowed && i < hi && t[i].letter && i + 1 === hi ? [i, i + 1] : undefined;
 }
 
+/** Remittance boxes numbered within a lettered series: "Drawer CS 198422", "Lockbox AB 1200". */
+const CODED_BOX_WORDS = new Set(['DRAWER', 'LOCKBOX', 'LBX', 'CALLER']);
+
+function codedIdAt(
+  t: Classified[],
+  i: number,
+  hi: number,
+  words: readonly string[],
+): [number, number] | undefined {
+  if (words.length !== 1 || !CODED_BOX_WORDS.has(words[0]) || i + 1 >= hi) return undefined;
+  const code = t[i];
+  if (code.hasDigit || code.unit || code.dir || !/^[A-Z]{1,3}$/.test(code.key) || !t[i + 1].num)
+    return undefined;
+  return [i + 1, i + 2];
+}
+
 /**
  * The box after a route number: "BOX 12", "PO BOX 12", "Box # 45", "BOX 103 A" (a letter
  * suffix of the box), or a bare "BOX" closing the segment ("RR 422 Box"). Returns the box
@@ -109,9 +125,14 @@ export function matchSpecial(
     // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
     const single = words.length === 1 && (words[0] === 'BOX' || words[0] === 'PO' || words[0] === 'CP');
     if (single && !loneBox && i > 0 && t[i - 1].seg === t[i].seg) continue;
-    const id = idAt(t, i + words.length, hi) ?? letterIdAt(t, i + words.length, hi, words.length > 1);
+    const id =
+      idAt(t, i + words.length, hi) ??
+      letterIdAt(t, i + words.length, hi, words.length > 1) ??
+      codedIdAt(t, i + words.length, hi, words);
     if (!id) continue;
-    return { start: i, end: id[1], special: { kind: 'poBox', id: t[id[0]].key } };
+    const coded = id[0] > i + words.length && t[id[0] - 1].key !== '#' && t[id[0] - 1].key !== 'NO';
+    const boxId = coded ? `${t[id[0] - 1].key} ${t[id[0]].key}` : t[id[0]].key;
+    return { start: i, end: id[1], special: { kind: 'poBox', id: boxId } };
   }
   const glued = GLUED_ROUTE.exec(t[i]?.key ?? '');
   if (glued) {

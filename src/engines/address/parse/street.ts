@@ -51,7 +51,7 @@ export function solveStreet(s: ParseState): void {
   const hi = s.end;
   if (hi === 0) return;
   const d = s.detail;
-  const segs = segmentsOf(t, hi);
+  const segs = joinBoxAndId(t, segmentsOf(t, hi));
   const houseParts: string[] = [];
   let unitParts: Span[] = [];
   let segIndex = 0;
@@ -91,7 +91,9 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < segs.length && !street; k++) {
     const seg = segs[k];
     // "Dept 96 0430, 3545 NW 58th": a unit segment before the street holds no house number.
-    if (k + 1 < segs.length && t[seg.start].unit?.requiresId && isUnitSegment(t, seg)) continue;
+    // "Dept LA 21702, Pasadena": a remittance department with a lettered code is a unit too.
+    if ((k + 1 < segs.length || codedUnit(t, seg)) && t[seg.start].unit?.requiresId && isUnitSegment(t, seg))
+      continue;
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
       // "rr # 1 po box 406": a route and its box are one delivery address.
@@ -393,4 +395,23 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
   return matchSpecial(t, k + 1, seg.end, true);
+}
+
+/** "Dept LA 21702": a designator, a lettered code and a number, and nothing else. */
+function codedUnit(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start !== 3) return false;
+  const code = t[seg.start + 1];
+  return /^[A-Z]{1,3}$/.test(code.key) && !code.dir && !code.suffix && t[seg.start + 2].num;
+}
+
+/** "PO Box" at a line's or a comma's end, its number after it: "Box\n# 209", "PO Box, 118". */
+function joinBoxAndId(t: Classified[], segs: Segment[]): Segment[] {
+  for (let j = 0; j + 1 < segs.length; j++) {
+    const a = segs[j];
+    const b = segs[j + 1];
+    const idNext = t[b.start].num || (t[b.start].key === '#' && t[b.start + 1]?.num);
+    if (!idNext || t[a.end - 1].key !== 'BOX' || !matchSpecial(t, a.start, b.end, true)) continue;
+    segs.splice(j, 2, { start: a.start, end: b.end });
+  }
+  return segs;
 }

@@ -94,6 +94,8 @@ function isUnitRun(t: Classified[], seg: Segment): boolean {
   return groups >= 2;
 }
 
+const NUMBERED_TOWER = new Set(['TOWER', 'TWR']);
+
 /**
  * First unit designator (or "5th Floor", "Ground Floor") after at least one street token;
  * failing that, a trailing id with digits ("801 S Canal St C1S", "203 N Wabash 608").
@@ -102,6 +104,9 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   for (let p = from; p < end; p++) {
     const tok = t[p];
     if (p > from && matchSpecial(t, p, end)) return p;
+    // "1 Medical Park Tower 5 Suite 704": a tower numbered like a unit, at the end or before one.
+    if (p > from && NUMBERED_TOWER.has(tok.key) && p + 1 < end && t[p + 1].hasDigit)
+      if (p + 2 === end || unitStartsAt(t, p + 2, end)) return p;
     // "961 North A1A Box 158": a box and its id closing the street.
     if (p > from && tok.key === 'BOX' && matchSpecial(t, p, end, true)?.end === end) return p;
     if (!tok.unit || (tok.suffix && p + 1 < end && !t[p + 1].hasDigit)) continue;
