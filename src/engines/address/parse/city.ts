@@ -77,8 +77,12 @@ export function findCity(s: ParseState): void {
     // "Bolton Road, NW Atlanta": a two-letter directional opening the city ends the street.
     const first = tokens[segStart];
     const carry = first.dir && first.dir.abbr.length === 2 && end - segStart > 1 ? 1 : 0;
-    s.city = { start: segStart + carry, end };
+    // "…, 14th flr, L & C Twr Div of Fiscal Services Nashville TN": a name of two words or
+    // more before a known city of the state, in a segment that is no place as a whole.
+    const named = stateCode && !carry ? nameBeforeCity(tokens, segStart, end, stateCode, 2) : segStart;
+    s.city = { start: named + carry, end };
     s.end = segStart + carry;
+    if (named > segStart) s.end = named;
     return;
   }
   // "S Wacker Dr 60606": words ending in a street type before a postcode are the street.
@@ -93,7 +97,7 @@ export function findCity(s: ParseState): void {
   const placeName = foreignOnly && region.length >= 2 && townEndingAt(tokens, 0, end, cc) !== 0;
   if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !typedTown && !placeName) {
     // "Budd Insurance Agency Coldwater MI", "PAC St. Louis MO": a name before a known city.
-    const named = stateCode ? nameBeforeCity(tokens, end, stateCode) : 0;
+    const named = stateCode ? nameBeforeCity(tokens, 0, end, stateCode, 1) : 0;
     s.city = { start: named, end };
     s.end = named;
     return;
@@ -177,13 +181,20 @@ function countyBeforePostcode(s: ParseState, segStart: number, end: number): boo
 }
 
 /**
- * Where a known city of the state starts when words that are not part of it come first,
- * in a line of three words or more that is not a city as a whole; else 0.
+ * Where a known city of the state starts when at least `minName` words that are not part
+ * of it come first, in a run [lo, end) of three words or more that is not a place as a
+ * whole; else `lo`.
  */
-function nameBeforeCity(tokens: Classified[], end: number, stateCode: string): number {
-  if (end < 3 || isPlaceInState(tokens, 0, end, stateCode)) return 0;
-  const start = cityEndingAt(tokens, 1, end, stateCode);
-  if (start <= 0 || tokens.slice(0, start).every((t) => t.dir)) return 0;
+function nameBeforeCity(
+  tokens: Classified[],
+  lo: number,
+  end: number,
+  stateCode: string,
+  minName: number,
+): number {
+  if (end - lo < 3 || isPlaceInState(tokens, lo, end, stateCode)) return lo;
+  const start = cityEndingAt(tokens, lo + minName, end, stateCode);
+  if (start <= lo || tokens.slice(lo, start).every((t) => t.dir)) return lo;
   return start;
 }
 

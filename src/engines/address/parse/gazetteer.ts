@@ -19,10 +19,36 @@ const VARIANTS: Array<[RegExp, string]> = [
   [/^W /, 'WEST '],
 ];
 
+/**
+ * Last words of city names as USPS shortens them to fit 13 characters ("HUNTINGDON VY",
+ * "COLORADO SPGS", "HASBROUCK HTS").
+ */
+const CITY_TAIL_ABBREVIATIONS: Record<string, string> = {
+  VY: 'VALLEY',
+  VLY: 'VALLEY',
+  HTS: 'HEIGHTS',
+  SPGS: 'SPRINGS',
+  SPG: 'SPRING',
+  BCH: 'BEACH',
+  JCT: 'JUNCTION',
+  CTR: 'CENTER',
+  TWP: 'TOWNSHIP',
+  VLG: 'VILLAGE',
+  FLS: 'FALLS',
+  HBR: 'HARBOR',
+  MTN: 'MOUNTAIN',
+};
+const CITY_TAIL = /^(.+) (VY|VLY|HTS|SPGS|SPG|BCH|JCT|CTR|TWP|VLG|FLS|HBR|MTN)$/;
+
 /** States in which the words form a known city (with St/Saint, Ft/Fort... folded). */
 export function statesOfCity(key: string): ReadonlySet<string> | undefined {
   const direct = usCityGazetteer().get(key);
   if (direct) return direct;
+  const tail = CITY_TAIL.exec(key);
+  if (tail) {
+    const long = statesOfCity(`${tail[1]} ${CITY_TAIL_ABBREVIATIONS[tail[2]]}`);
+    if (long) return long;
+  }
   for (const [re, sub] of VARIANTS) {
     if (re.test(key)) {
       const hit = usCityGazetteer().get(key.replace(re, sub));

@@ -122,7 +122,7 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   const routeNumber = prev.hasDigit || (prev.dir && tokens[start - 2]?.hasDigit);
   if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
   if (prev.seg !== t.seg) return true;
-  if (stateNameAfterTown(tokens, start, s.end, key)) return true;
+  if (stateNameAfterTown(tokens, start, s.end, key) || codeAfterTown(tokens, start, s.end)) return true;
   // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.
   return cityEndingAt(tokens, 0, start, code) >= 0 || townEndingAt(tokens, 1, start, `US-${code}`) >= 1;
 }
@@ -145,4 +145,22 @@ function stateNameAfterTown(tokens: Classified[], start: number, end: number, ke
       return true;
   }
   return false;
+}
+
+/**
+ * "99 Some Road, Some City LA": a two-letter code closing the line after one to three
+ * plain words in a comma part of their own, once a numbered, typed street came before.
+ * Not a code that is also a street type or unit ("Oak Ct", "2 Fl").
+ */
+function codeAfterTown(tokens: Classified[], start: number, end: number): boolean {
+  const t = tokens[start];
+  if (end !== tokens.length || end - start !== 1 || t.key.length !== 2) return false;
+  if (t.suffix || t.caType || t.unit || t.dir) return false;
+  let segStart = start;
+  while (segStart > 0 && tokens[segStart - 1].seg === t.seg) segStart--;
+  const town = tokens.slice(segStart, start);
+  if (segStart === 0 || town.length === 0 || town.length > 3) return false;
+  if (town.some((w) => w.hasDigit || (w.unit && !w.suffix) || w.connector)) return false;
+  const street = tokens.slice(0, segStart);
+  return street.some((w) => w.houseNumber) && street.some((w) => w.suffix || w.caType);
 }

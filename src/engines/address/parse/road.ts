@@ -13,6 +13,9 @@ const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 
 const GRID = /^[NSEW]\d+[NSEW]?$/;
 
+/** "LT42", "APT3B", "STE200": a short designator and its id written as one word. */
+const GLUED_UNIT = /^[A-Z]{2,4}\d+[A-Z]?$/;
+
 const URBANIZATION = new Set(['URB', 'URBANIZACION', 'URBANIZACIÓN']);
 
 /** Puerto Rico: "URB Las Gladiolas 150 Calle A" - the urbanization precedes the street. */
@@ -121,7 +124,9 @@ function towerNameEnd(t: Classified[], from: number, end: number, numberless = f
   while (k < end && !TOWER_WORDS.has(t[k].key)) {
     // With no house number a type word inside the name is only a word ("First Union Tower").
     // A complex word may open the tower's name ("1 Johnson & Johnson Plaza Tower").
-    const typed = !numberless && (t[k].suffix || t[k].caType) && !COMPLEX_TYPES.has(t[k].key);
+    // A type word right after the number is a name word: a street needs a name before its
+    // type ("1700 Wells Fargo Tower").
+    const typed = !numberless && k > from && (t[k].suffix || t[k].caType) && !COMPLEX_TYPES.has(t[k].key);
     const opensStreet = t[k].intlPrefix && !COMPLEX_TYPES.has(t[k].key);
     if (typed || t[k].hasDigit || opensStreet || unitStartsAt(t, k, end)) return -1;
     k++;
@@ -186,7 +191,9 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   const numberSign = hn - 1 === seg.start && t[seg.start].key === '#';
   if (hn > seg.start && !numberSign) {
     // "Apt 4 10A Dr Martin Luther King Blvd": a unit written before the number.
-    if (isUnitSegment(t, before)) extraUnits.push(before);
+    // "lt42 99 Some Road": a designator glued to its id, alone before the number.
+    const glued = hn - seg.start === 1 && GLUED_UNIT.test(t[seg.start].key) && !t[seg.start].houseNumber;
+    if (isUnitSegment(t, before) || glued) extraUnits.push(before);
     else if (!takeUrbanization(s, before)) extraUnits.push(...splitNameAndUnits(t, before, houseParts));
   }
   // "1700 Wells Fargo Tower", "1600 Crestar Bank Bldg": no street at all, a building.
@@ -228,7 +235,9 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   // "1536 C. Hunt Drive": a letter then a real word; not "2964 L B J Fwy" or "4715 F 41".
   const wordAfter =
     after && after.seg === next?.seg && !after.suffix && !after.letter && !after.hasDigit && !after.connector;
-  if (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter) {
+  // "439 B- West Grant": a letter hyphenated onto the number is the number's.
+  const hyphenLetter = next && next.seg === t[hn].seg && /^[A-Z]-$/.test(next.key) && numEnd + 1 < seg.end;
+  if (hyphenLetter || (next && next.seg === t[hn].seg && next.letter && !next.dir && wordAfter)) {
     numEnd++;
   } else if (next && next.seg === t[hn].seg && NUMBER_SUFFIXES.has(next.key) && numEnd + 1 < seg.end) {
     // "1 bis Av. Amélie": French and Italian repeat suffixes belong to the number.

@@ -13,6 +13,7 @@ import {
   assignStreetWithoutNumber,
   intlRoadStart,
   isBuildingName,
+  isBuildingWord,
   isComplexType,
   setRoad,
   takeUrbanization,
@@ -193,7 +194,9 @@ export function solveStreet(s: ParseState): void {
   for (let k = nextSeg; k < segs.length; k++) {
     const later = segs[k];
     const words = t.slice(later.start, later.end);
-    if (d.fields.road && words[0].dir && !d.street.postDirection) {
+    // Not "…, West Hall, Room 311": a directional and a building word name a building.
+    const dirBuilding = words.length === 2 && isBuildingWord(words[1].key);
+    if (d.fields.road && words[0].dir && !d.street.postDirection && !dirBuilding) {
       // "1800 M Street, NW [Ste 700]", "Donnelly Ave., S. W. # 2": a directional opening the
       // next segment belongs to the street.
       const pair = words.length > 1 && /^[NS]$/.test(words[0].key) && /^[EW]$/.test(words[1].key) ? 2 : 1;

@@ -166,6 +166,9 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
       (before.suffix || before.caType || before.dir)
     )
       return last - 1;
+    // "12645 Fredrick Street 1-5 344": two ids after a typed street are one unit.
+    if (word.hasDigit && !word.ordinal && last - 1 > from && before && (before.suffix || before.caType))
+      return last - 1;
     return last;
   }
   // "1160 Park Ave W 4 N", "1024 Randolph 1 N": an id and a directional after the street
