@@ -120,6 +120,8 @@ export function matchSpecial(
   hi: number,
   loneBox = false,
 ): SpecialMatch | undefined {
+  const named = namedRouteBox(t, i, hi);
+  if (named) return named;
   for (const words of BOX_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
     // "BOX 12" alone only opens a segment; inside a street it is a unit-like word.
@@ -144,6 +146,10 @@ export function matchSpecial(
     const id = idAt(t, i + 1, hi);
     const box = id ? boxAfter(t, id[1], hi) : undefined;
     if (id && box) return { start: i, end: box[1], special: routeSpecial('ruralRoute', t[id[0]].key, box) };
+    // "Route 313 RR 313 Box": the route written twice, the second time as RR with its box.
+    const again = id && matchSpecial(t, id[1], hi);
+    if (again && again.special.kind === 'ruralRoute' && again.special.route === t[id[0]].key)
+      return { start: i, end: again.end, special: again.special };
   }
   for (const [words, kind] of ROUTE_WORDS) {
     if (!wordsAt(t, i, hi, words)) continue;
@@ -171,6 +177,19 @@ export function matchSpecial(
     return { start: i, end: i + 2, special: { kind: 'generalDelivery' } };
   }
   return undefined;
+}
+
+/**
+ * "South Route Box South # 7": a rural route named by a direction, its box and the box's
+ * number (the direction may be repeated before it).
+ */
+function namedRouteBox(t: Classified[], i: number, hi: number): SpecialMatch | undefined {
+  if (!t[i]?.dir || !wordsAt(t, i + 1, hi, ['ROUTE', 'BOX'])) return undefined;
+  let k = i + 3;
+  if (k < hi && t[k].dir) k++;
+  const id = idAt(t, k, hi);
+  if (!id) return undefined;
+  return { start: i, end: id[1], special: { kind: 'ruralRoute', route: t[i].key, box: t[id[0]].key } };
 }
 
 function routeSpecial(

@@ -100,7 +100,10 @@ export function solveStreet(s: ParseState): void {
       // "rr # 1 po box 406": a route and its box are one delivery address.
       const own = matchSpecial(t, i, seg.end);
       // "p.o. box 850001 box # 0123": a post office box written out comes first.
-      const routeBox = own && own.special.kind !== 'poBox' && 'box' in own.special && own.special.box;
+      const routeBox =
+        own &&
+        own.special.kind !== 'poBox' &&
+        (('box' in own.special && own.special.box) || t[own.end - 1].key === 'BOX');
       const ownFirst = routeBox || (own && POST_OFFICE_WORDS.has(t[i].key));
       const special = (ownFirst ? own : specialAfterId(t, seg, i)) ?? own;
       if (special) {

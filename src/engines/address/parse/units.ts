@@ -134,8 +134,8 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
       continue;
     const before = p - 1 >= from ? t[p - 1] : undefined;
     if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
-      return p - 1;
-    return p;
+      return wordAndIdBefore(t, from, p - 1);
+    return wordAndIdBefore(t, from, p);
   }
   const last = end - 1;
   if (last < from || t[last - 1].connector) return end;
@@ -195,6 +195,18 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   if (named && !routeLetter && code && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
     return last;
   return end;
+}
+
+/**
+ * "1000 W Temple St File 57130 Ground Lvl": a word and a number between a typed street
+ * and a unit are a unit too (a file, bin or mail code).
+ */
+function wordAndIdBefore(t: Classified[], from: number, u: number): number {
+  if (u - 3 < from - 1 || !t[u - 1].num) return u;
+  const word = t[u - 2];
+  const typed = t[u - 3];
+  if (word.hasDigit || word.unit || word.suffix || word.caType || word.dir || word.connector) return u;
+  return typed.suffix || typed.caType ? u - 2 : u;
 }
 
 export function assignUnits(s: ParseState, spans: Span[]): void {
