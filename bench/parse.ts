@@ -55,6 +55,17 @@ const LABELS: Record<string, string> = {
 };
 const CONNECTORS = new Set(['and', 'at', 'y', 'und']);
 
+/**
+ * "Mission and Valencia Sts": parse-address labels an intersection whose streets share one
+ * plural type as "Mission St Valencia St". Both readings name the same two streets, so a
+ * plural type closing an intersection may also be read as written after each street.
+ */
+function sharedPluralType(value: string): string {
+  const m = /^(.+?)\s+(?:&|and)\s+(.+?)\s+(\S+?)s\.?$/i.exec(value.trim());
+  const type = m && USPS_SUFFIXES.get(m[3].toUpperCase());
+  return m && type ? `${m[1]} ${type.abbr} ${m[2]} ${type.abbr}` : value;
+}
+
 /** Case- and punctuation-insensitive; suffixes, directionals and unit words compared by standard form. */
 function norm(value: string, field = ''): string {
   const words = value
@@ -157,7 +168,11 @@ function score(t: Tally, labelled: Fields, got: Fields): boolean {
             .sort()
             .join(' ')
         : norm(v ?? '', k);
-    const ok = n(expected[k]) === n(got[k]) || (k === 'postcode' && zipPlus4Of(n(expected[k]), n(got[k])));
+    const ok =
+      n(expected[k]) === n(got[k]) ||
+      (k === 'postcode' && zipPlus4Of(n(expected[k]), n(got[k]))) ||
+      (k === 'road' &&
+        norm(sharedPluralType(expected[k] ?? ''), k) === norm(sharedPluralType(got[k] ?? ''), k));
     if (!ok) exact = false;
     if (k in expected) {
       const f = t.fields.get(k) ?? { n: 0, ok: 0 };

@@ -28,7 +28,7 @@ import {
   segmentsOf,
 } from './segments.js';
 import { matchSpecial } from './special.js';
-import { isRouteWord } from './split-street.js';
+import { isRouteQualifier, isRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 import { assignUnits, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
 
@@ -127,7 +127,14 @@ export function solveStreet(s: ParseState): void {
           const before = { start: seg.start, end: i };
           // "client # 40006620 po box 740709": an account reference is the recipient's.
           const account = ACCOUNT_WORDS.has(t[seg.start].key);
-          if (t[i - 1].hasDigit && i - seg.start <= 3 && !account) unitParts.push(before);
+          // "FM 170 Box 77": the numbered road the box is on.
+          const route =
+            i - seg.start >= 2 &&
+            isRouteWord(t, i - 2) &&
+            t[i - 1].hasDigit &&
+            t.slice(seg.start, i - 2).every((w) => w.dir || isRouteQualifier(w.key));
+          if (route) setRoad(s, seg.start, i);
+          else if (t[i - 1].hasDigit && i - seg.start <= 3 && !account) unitParts.push(before);
           else houseParts.push(spanText(t, before));
         }
         street = { seg: k };
