@@ -28,14 +28,47 @@ export async function withTransaction<T>(
     );
     const result = await fn(client);
     await client.query('COMMIT');
-    // Committed: a follow-up that fails must not turn the caller's success into an error.
-    for (const sql of after) await client.query(sql).catch(() => {});
+    followUps.delete(client);
+    // Committed: the caller has its answer now; the follow-ups keep the client a moment longer.
+    if (after.size > 0) void sendFollowUps(pool, client, after);
+    else client.release();
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
     followUps.delete(client);
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+    throw err;
+  }
+}
+
+/** Per pool (each has its own schema), the follow-ups being sent and those due again after. */
+const sending = new WeakMap<Pool, Map<string, 'sending' | 'again'>>();
+
+/**
+ * Sends a committed transaction's follow-ups, then releases its client. A follow-up already
+ * being sent for this pool by another client is not sent twice at once: that sender sends it
+ * once more when done, which is after this commit too. So under load wake-ups coalesce
+ * instead of costing PostgreSQL one transaction per create. Errors are ignored (see afterCommit).
+ */
+async function sendFollowUps(pool: Pool, client: pg.PoolClient, statements: Set<string>): Promise<void> {
+  const states = sending.get(pool) ?? new Map<string, 'sending' | 'again'>();
+  sending.set(pool, states);
+  try {
+    for (const sql of statements) {
+      if (states.has(sql)) {
+        states.set(sql, 'again');
+        continue;
+      }
+      try {
+        do {
+          states.set(sql, 'sending');
+          await client.query(sql).catch(() => {});
+        } while (states.get(sql) === 'again');
+      } finally {
+        states.delete(sql);
+      }
+    }
+  } finally {
     client.release();
   }
 }
@@ -43,7 +76,9 @@ export async function withTransaction<T>(
 /**
  * Runs `sql` (a constant statement, no parameters) once the transaction `db` belongs to has
  * committed, or at once when `db` is not inside withTransaction; after a commit its errors are
- * ignored, so use it only for what may be lost (a wake-up). What it is for: NOTIFY.
+ * ignored and the caller does not wait for it, and the same statement due from several
+ * commits at once is sent once after all of them (sendFollowUps), so use it only for an
+ * idempotent wake-up that may be lost. What it is for: NOTIFY.
  * PostgreSQL holds one cluster-wide lock from a notifying transaction's commit until its log
  * flush, so a NOTIFY inside a create serialises every notifying create; sent after the commit,
  * in a transaction that writes nothing, it holds that lock only for an instant.

@@ -74,3 +74,26 @@ test('synchronousCommit: false holds for that transaction only', async () => {
   assert.equal(await withTransaction(pool, setting, { synchronousCommit: false }), 'off');
   assert.equal(await withTransaction(pool, setting), 'on');
 });
+
+test('concurrent commits share wake-ups, and the last one sent sees every commit', async () => {
+  heard.length = 0;
+  const table = `tx_wake_${process.pid}`;
+  await pool.query(`CREATE TABLE ${table} (n int)`);
+  try {
+    // Each wake-up reports how many commits it can see when it is sent.
+    const wake = `SELECT pg_notify('${CHANNEL}', (SELECT count(*) FROM ${table})::text)`;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        withTransaction(pool, async (tx) => {
+          await tx.query(`INSERT INTO ${table} VALUES ($1)`, [n]);
+          await afterCommit(tx, wake);
+        }),
+      ),
+    );
+    await settle();
+    assert.ok(heard.length >= 1 && heard.length <= 20, `${heard.length} wake-ups`);
+    assert.equal(heard.at(-1), '20');
+  } finally {
+    await pool.query(`DROP TABLE ${table}`);
+  }
+});

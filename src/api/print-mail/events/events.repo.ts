@@ -6,11 +6,27 @@ import type { EventDoc } from './record-event.js';
 
 const TABLE = 'events';
 
-export async function insertEvent(db: Queryable, orgId: string, doc: EventDoc, searchText: string) {
+/**
+ * Inserts an event and queues it for webhook fan-out (webhook_outbox, claimed by
+ * delivery/outbox.repo.ts) in one statement: one round trip per event on every create and
+ * every render. `orderId` names the order of an order event, so its deliveries keep order.
+ */
+export async function insertQueuedEvent(
+  db: Queryable,
+  orgId: string,
+  doc: EventDoc,
+  searchText: string,
+  orderId: string | undefined,
+) {
   await db.query(
-    `INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
-    [doc.id, orgId, doc.live, doc.type, doc, searchText, doc.createdAt],
+    `WITH event AS (
+       INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+       RETURNING id
+     )
+     INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id)
+     SELECT id, $2, $3, $4, $8 FROM event`,
+    [doc.id, orgId, doc.live, doc.type, doc, searchText, doc.createdAt, orderId ?? null],
   );
 }
 

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
-import { queueForWebhooks } from '../webhooks/delivery/outbox.repo.js';
+import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import { type EventType, isOrderEventType } from './event-types.js';
-import { insertEvent } from './events.repo.js';
+import { insertQueuedEvent } from './events.repo.js';
 
 export interface EventInput {
   type: EventType;
@@ -44,7 +44,8 @@ export async function recordEvent(
     ...(input.updatedFields ? { updatedFields: input.updatedFields } : {}),
     createdAt: now.toISOString(),
   };
-  await insertEvent(tx, scope.orgId, doc, `${doc.type} ${input.data.id}`.toLowerCase());
-  await queueForWebhooks(tx, scope, doc.id, doc.type, isOrderEventType(doc.type) ? input.data.id : undefined);
+  const orderId = isOrderEventType(doc.type) ? input.data.id : undefined;
+  await insertQueuedEvent(tx, scope.orgId, doc, `${doc.type} ${input.data.id}`.toLowerCase(), orderId);
+  await wakeDispatchersAfterCommit(tx);
   return doc;
 }

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../../../db/pool.js';
 import { afterCommit } from '../../../../db/tx.js';
-import type { Scope } from '../../../../platform/auth/authenticate.js';
 
 /** The schema this pool works in: the delivery pool and the NOTIFY channel follow it. */
 export async function currentSchema(db: Queryable): Promise<string> {
@@ -11,21 +10,12 @@ export async function currentSchema(db: Queryable): Promise<string> {
 export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
 
 /**
- * Queues an event for fan-out inside the caller's transaction, and wakes the dispatchers with
- * a NOTIFY sent after that transaction commits (so workers wake when the event is visible,
- * and the NOTIFY does not serialise commits: see afterCommit). Dispatchers also poll.
+ * Wakes the dispatchers for events queued in the caller's transaction (events.repo.ts
+ * insertQueuedEvent writes the outbox row with the event) with a NOTIFY sent after that
+ * transaction commits, so workers wake when the event is visible and the NOTIFY does not
+ * serialise commits (see afterCommit). Dispatchers also poll, so a lost wake-up only delays.
  */
-export async function queueForWebhooks(
-  tx: Queryable,
-  scope: Scope,
-  eventId: string,
-  type: string,
-  orderId: string | undefined,
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id) VALUES ($1, $2, $3, $4, $5)',
-    [eventId, scope.orgId, scope.live, type, orderId ?? null],
-  );
+export async function wakeDispatchersAfterCommit(tx: Queryable): Promise<void> {
   await afterCommit(tx, "SELECT pg_notify('postroom_webhooks_' || current_schema(), '')");
 }
 
