@@ -5,7 +5,7 @@
 import type { Classified } from './classify.js';
 import type { Segment } from './segments.js';
 import { afterRouteWord } from './split-street.js';
-import { unitStartsAt } from './units.js';
+import { NUMBERED_TOWER, unitStartsAt } from './units.js';
 
 export type Layout = 'numberFirst' | 'numberAfter';
 
@@ -27,7 +27,11 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
   if (prev?.key === '#' && i - 1 === seg.start && numberSignedStreet(t, i, seg.end)) return 'numberFirst';
   // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
   const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
-  if (prev && ((prev.unit && !levelDone) || prev.key === 'BOX' || afterRouteWord(t, seg.start, i)))
+  const numberedTower = prev && NUMBERED_TOWER.has(prev.key) && i - 1 === seg.start;
+  if (
+    prev &&
+    ((prev.unit && !levelDone) || prev.key === 'BOX' || numberedTower || afterRouteWord(t, seg.start, i))
+  )
     return undefined;
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.

@@ -122,6 +122,9 @@ export function solveStreet(s: ParseState): void {
           unitParts.push(
             ...assignNumberFirst(s, { start: special.end, end: seg.end }, special.end, houseParts),
           );
+        else if (typedStreet(rest) && !d.fields.road)
+          // "PO Box 5 Main St Vail CO": the box, then the street it is on, without a number.
+          setRoad(s, special.end, seg.end);
         else if (rest.length) unitParts.push({ start: special.end, end: seg.end });
         if (i > seg.start) {
           const before = { start: seg.start, end: i };
@@ -257,6 +260,9 @@ export function solveStreet(s: ParseState): void {
     ) {
       // "..., Attn: Billing", "..., Mizzou North, Rm 501": names after the street.
       houseParts.push(spanText(t, later));
+    } else if (d.special?.kind === 'poBox' && !d.fields.road && isRoute(t, later)) {
+      // "Box 44, Rt 2": the numbered road the box is on.
+      setRoad(s, later.start, later.end);
     } else if (routeWithoutBox(d) && boxClosing(t, later)) {
       // "RR 4, Box 164 A": the box of the rural route, after a comma.
       d.fields.poBox = `${d.fields.poBox} ${spanText(t, later)}`;
@@ -427,4 +433,18 @@ function joinBoxAndId(t: Classified[], segs: Segment[]): Segment[] {
     segs.splice(j, 2, { start: a.start, end: b.end });
   }
   return segs;
+}
+
+/** "Rt 2", "State Hwy 9": a route word and its number fill the segment. */
+function isRoute(t: Classified[], seg: Segment): boolean {
+  const last = seg.end - 1;
+  if (last - seg.start < 1 || !t[last].hasDigit || !isRouteWord(t, last - 1)) return false;
+  return t.slice(seg.start, last - 1).every((w) => w.dir || isRouteQualifier(w.key));
+}
+
+/** "Main St", "N Elm Ave": plain words closed by a street type, no number or unit. */
+function typedStreet(words: Classified[]): boolean {
+  const last = words[words.length - 1];
+  if (words.length < 2 || !(last.suffix || last.caType) || words[0].suffix) return false;
+  return words.every((w) => !w.hasDigit && !(w.unit && !w.suffix) && !w.connector);
 }

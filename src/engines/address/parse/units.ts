@@ -26,6 +26,7 @@ export function isUnitSegment(t: Classified[], seg: Segment): boolean {
   const second = seg.end - seg.start === 2 ? t[seg.start + 1] : undefined;
   // "41st Floor", "3 Fl": a floor written before the street.
   if (second?.unit?.isLevel && (first.ordinal || first.num || FLOOR_WORDS.has(first.key))) return true;
+  if (second?.hasDigit && NUMBERED_TOWER.has(first.key)) return true;
   if (!first.unit) return false;
   const len = seg.end - seg.start;
   if (!first.unit.requiresId) return len === 1;
@@ -86,7 +87,7 @@ function isUnitRun(t: Classified[], seg: Segment): boolean {
     const tok = t[i];
     const next = i + 1 < seg.end ? t[i + 1] : undefined;
     if ((tok.ordinal || tok.num) && next?.unit?.isLevel) i += 2;
-    else if (tok.unit?.requiresId && next && (next.hasDigit || next.letter)) i += 2;
+    else if (takesId(tok) && next && (next.hasDigit || (next.letter && !!tok.unit))) i += 2;
     else if (tok.unit?.requiresId && next?.key === '#' && i + 2 < seg.end && t[i + 2].hasDigit) i += 3;
     else return false;
     groups++;
@@ -94,7 +95,13 @@ function isUnitRun(t: Classified[], seg: Segment): boolean {
   return groups >= 2;
 }
 
-const NUMBERED_TOWER = new Set(['TOWER', 'TWR']);
+/** Towers numbered like units ("Tower 2 Suite 100"): an id makes them a unit. */
+export const NUMBERED_TOWER: ReadonlySet<string> = new Set(['TOWER', 'TWR']);
+
+/** A designator that takes an id ("Ste", "Bldg"), or a tower numbered like one. */
+function takesId(tok: Classified): boolean {
+  return !!tok.unit?.requiresId || NUMBERED_TOWER.has(tok.key);
+}
 
 /**
  * First unit designator (or "5th Floor", "Ground Floor") after at least one street token;
