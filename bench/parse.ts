@@ -69,6 +69,9 @@ function sharedPluralType(value: string): string {
 /** Case- and punctuation-insensitive; suffixes, directionals and unit words compared by standard form. */
 function norm(value: string, field = ''): string {
   const words = value
+    // Scraped labels keep HTML character references ("&#189;", "94103&#8212;1612"); the
+    // parser reads them as a space in the input, so they compare as one here too.
+    .replace(/&#?\w{1,8};/g, ' ')
     .normalize('NFC')
     .toUpperCase()
     .replace(/[.'’-]/g, '')

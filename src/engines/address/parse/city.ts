@@ -11,6 +11,8 @@ import { isBuildingWord } from './road.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 
+const FIRM_WORDS = new Set(['INC', 'LLC', 'LTD', 'CORP', 'CO', 'LLP', 'CORPORATION', 'COMPANY']);
+const CARE_OF_WORDS = new Set(['C/O', 'ATTN', 'CO', 'ATTENTION']);
 const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH']);
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
@@ -131,8 +133,12 @@ export function findCity(s: ParseState): void {
     if (guessed.every((t) => t.hasDigit) || (lone && (isBuildingWord(lone.key) || lone.dir))) start = -1;
   }
   const streetNumber = region[0].houseNumber || region[0].cardinalWord;
-  if (start < 0 && !anchored && segStart === 0 && end === tokens.length && streetNumber)
-    start = trailingTownAfterStreet(tokens, end);
+  // "N Fiske Ave Portland": without a number too, after a street of a name and a type.
+  const numberless =
+    !CARE_OF_WORDS.has(region[0].key) &&
+    region.every((t) => !t.hasDigit && !t.unit && !FIRM_WORDS.has(t.key));
+  if (start < 0 && !anchored && segStart === 0 && end === tokens.length && (streetNumber || numberless))
+    start = trailingTownAfterStreet(tokens, end, streetNumber ? 3 : 2);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   // "W 175th St East Hazel Crest IL": a directional after a complete street opens the town
@@ -203,12 +209,12 @@ function nameBeforeCity(
  * or two plain words after a numbered, typed street are the town even when no gazetteer
  * knows it. Not a building ("... Dr Panorama Tower", "... Rd The Reed"), a unit or a box.
  */
-function trailingTownAfterStreet(tokens: Classified[], end: number): number {
+function trailingTownAfterStreet(tokens: Classified[], end: number, minStart: number): number {
   for (const n of [1, 2]) {
     const start = end - n;
     const typed = tokens[start - 1];
     // A name before the type: not "5500 N. St. Louis".
-    if (start < 3 || !(typed.suffix || typed.caType) || tokens[start - 2].dir) continue;
+    if (start < minStart || !(typed.suffix || typed.caType) || tokens[start - 2].dir) continue;
     const words = tokens.slice(start, end);
     // Not a short code ("4315 Webster Avenue LH" is a unit).
     const plain = words.every(

@@ -33,6 +33,10 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     ((prev.unit && !levelDone) || prev.key === 'BOX' || numberedTower || afterRouteWord(t, seg.start, i))
   )
     return undefined;
+  // "Highway 76 37": a second route number after the first (routes sharing a road).
+  // Not "Route 9 12 Main St", where a typed street follows.
+  const typedAfter = t.slice(i + 1, seg.end).some((x) => x.suffix || x.caType);
+  if (prev?.num && i - 1 > seg.start && afterRouteWord(t, seg.start, i - 1) && !typedAfter) return undefined;
   const next = i + 1 < seg.end ? t[i + 1] : undefined;
   // "Jct 4 & 13", "Rts 1 & 24": numbers joined by a connector are route numbers.
   if (next?.connector || prev?.connector) return undefined;
