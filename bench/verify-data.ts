@@ -70,6 +70,9 @@ export function negativeCases(n: number): string[] {
   return out;
 }
 
+/** Bumped whenever writeSyntheticPoints changes what it writes (bench/verify.ts --reuse checks it). */
+export const SYNTHETIC_VERSION = 1;
+
 /**
  * `count` synthetic points in the OpenAddresses layout: real street names from the three
  * files, spread over every US ZIP (the dev ZIPs grow like the rest), numbers that do not

@@ -1,7 +1,8 @@
 /**
  * CPU cost per verification, warm, in process, against the database bench/verify.ts left
  * behind (postroom_bench_verify): for profiling while iterating on the engine.
- *   node --expose-gc --import tsx bench/verify-profile.ts [--seconds 5] [--structured]
+ *   node --expose-gc --import tsx bench/verify-profile.ts [--seconds 5] [--scaled] [--only street_typo]
+ * `--scaled`: the database with the synthetic points (postroom_bench_verify_scaled).
  * Add --cpu-prof --cpu-prof-dir=DIR to node's flags for a profile.
  */
 
@@ -17,7 +18,8 @@ const arg = (name: string, fallback: string) => {
 };
 const seconds = Number(arg('seconds', '5'));
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const pool = createPool(adminUrl.replace(/\/[^/]*$/, '/postroom_bench_verify'), { max: 4 });
+const database = process.argv.includes('--scaled') ? 'postroom_bench_verify_scaled' : 'postroom_bench_verify';
+const pool = createPool(adminUrl.replace(/\/[^/]*$/, `/${database}`), { max: 4 });
 const only = arg('only', '');
 // --only clean | typo | ...: the dev cases with exactly that perturbation list (joined by +).
 const inputs = devCases()
