@@ -11,6 +11,8 @@ export type Layout = 'numberFirst' | 'numberAfter';
 
 /** Words before position i in the segment read like a street name (intl type words). */
 function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
+  // "Lot 22 Sunset Mobile Home Park 100 Sunset Dr": a unit and its id open a US line.
+  if (t[a].unit?.requiresId && t[a + 1]?.hasDigit) return false;
   if (t[a].intlPrefix && !t[a].dir) return true;
   for (let k = a; k < i; k++) if (t[k].intlSuffix) return true;
   return false;
@@ -27,10 +29,20 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
   if (prev?.key === '#' && i - 1 === seg.start && numberSignedStreet(t, i, seg.end)) return 'numberFirst';
   // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
   const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
+  // "Chrysler Building 405 Lexington Ave": a name closed by a building word, then a typed street.
+  const namedBuilding =
+    prev?.unit?.abbr === 'BLDG' &&
+    i - 2 >= seg.start &&
+    !t[i - 2].hasDigit &&
+    !t[i - 2].unit &&
+    typedStreetAfter(t, i, seg.end);
   const numberedTower = prev && NUMBERED_TOWER.has(prev.key) && i - 1 === seg.start;
   if (
     prev &&
-    ((prev.unit && !levelDone) || prev.key === 'BOX' || numberedTower || afterRouteWord(t, seg.start, i))
+    ((prev.unit && !levelDone && !namedBuilding) ||
+      prev.key === 'BOX' ||
+      numberedTower ||
+      afterRouteWord(t, seg.start, i))
   )
     return undefined;
   // "Highway 76 37": a second route number after the first (routes sharing a road).
@@ -64,4 +76,13 @@ function numberSignedStreet(t: Classified[], i: number, end: number): boolean {
     rest.every((x) => !x.hasDigit && !x.unit) &&
     !!(rest[rest.length - 1].suffix || rest[rest.length - 1].caType)
   );
+}
+
+/** A name and a street type follow the number at i: "405 Lexington Ave", "12 N Elm St". */
+function typedStreetAfter(t: Classified[], i: number, end: number): boolean {
+  for (let k = i + 2; k < end; k++) {
+    if (t[k].hasDigit || (t[k].unit && !t[k].suffix)) return false;
+    if (t[k].suffix || t[k].caType) return true;
+  }
+  return false;
 }

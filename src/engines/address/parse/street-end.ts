@@ -5,6 +5,7 @@
 import type { Classified } from './classify.js';
 import { matchSpecial } from './special.js';
 import { isRouteWord } from './split-street.js';
+import { isUnitId } from './units.js';
 
 export function afterUnit(t: Classified[], p: number, hi: number): number {
   let e = p + 1;
@@ -12,7 +13,7 @@ export function afterUnit(t: Classified[], p: number, hi: number): number {
   if (e < hi && t[e].key === '#') e++;
   // "# Apt A": a number sign before a designator.
   if (u?.abbr === '#' && e < hi && t[e].unit?.requiresId) return afterUnit(t, e, hi);
-  if (u?.requiresId && e < hi && (t[e].hasDigit || t[e].letter)) e++;
+  if (u?.requiresId && e < hi && isUnitId(t[e])) e++;
   return Math.min(e, hi);
 }
 

@@ -10,12 +10,20 @@ import { matchSpecial } from './special.js';
 import { afterRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
 
+/** An id of letters joined by a hyphen: "Unit PH-A", "Apt B-C". */
+const LETTER_ID = /^[A-Z]{1,2}-[A-Z]{1,2}$/;
+
+/** What may follow a designator that needs an id: "4", "4B", "B", "PH-A". */
+export function isUnitId(tok: Classified): boolean {
+  return tok.hasDigit || tok.letter || LETTER_ID.test(tok.key);
+}
+
 /** A unit designator that really opens a unit here: with an id when it needs one. */
 export function unitStartsAt(t: Classified[], p: number, end: number): boolean {
   const u = t[p]?.unit;
   if (!u || p >= end) return false;
   const next = p + 1 < end ? t[p + 1] : undefined;
-  if (u.requiresId) return !!next && (next.hasDigit || next.letter || next.key === '#');
+  if (u.requiresId) return !!next && (isUnitId(next) || next.key === '#');
   return !next || !!next.unit || next.hasDigit;
 }
 
@@ -125,14 +133,7 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
     // "4004 Ocean Front Apt 410": FRONT is a street type here, the unit starts after it.
     if (!tok.unit.requiresId && (tok.suffix || tok.caType) && nextTok?.unit) continue;
     // "Poplar Level Road": a designator that needs an id is only one when an id follows.
-    if (
-      tok.unit.requiresId &&
-      nextTok &&
-      !nextTok.hasDigit &&
-      !nextTok.letter &&
-      nextTok.key !== '#' &&
-      !nextTok.unit
-    )
+    if (tok.unit.requiresId && nextTok && !isUnitId(nextTok) && nextTok.key !== '#' && !nextTok.unit)
       continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
     if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
