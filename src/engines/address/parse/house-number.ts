@@ -37,9 +37,12 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     !t[i - 2].unit &&
     typedStreetAfter(t, i, seg.end);
   const numberedTower = prev && NUMBERED_TOWER.has(prev.key) && i - 1 === seg.start;
+  // "Rear 12 Oak St": a designator that takes no id, before the number of a typed street.
+  const bareUnit =
+    prev?.unit && !prev.unit.requiresId && i - 1 === seg.start && typedStreetAfter(t, i, seg.end);
   if (
     prev &&
-    ((prev.unit && !levelDone && !namedBuilding) ||
+    ((prev.unit && !levelDone && !namedBuilding && !bareUnit) ||
       prev.key === 'BOX' ||
       numberedTower ||
       afterRouteWord(t, seg.start, i))

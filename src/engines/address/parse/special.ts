@@ -20,6 +20,8 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['ROUTE', 'BOX'],
   ['CALLER', 'SERVICE'],
   ['P', 'O', 'BOX'],
+  ['PO', 'DRAWER'],
+  ['P', 'O', 'DRAWER'],
   ['POBOX'],
   ['POB'],
   ['BOX'],

@@ -35,6 +35,8 @@ export function isUnitSegment(t: Classified[], seg: Segment): boolean {
   // "41st Floor", "3 Fl": a floor written before the street.
   if (second?.unit?.isLevel && (first.ordinal || first.num || FLOOR_WORDS.has(first.key))) return true;
   if (second?.hasDigit && NUMBERED_TOWER.has(first.key)) return true;
+  if (first.key === 'MAIL' && seg.end - seg.start === 3 && unitGroupAt(t, seg.start, seg.end) === 3)
+    return true;
   if (!first.unit) return false;
   const len = seg.end - seg.start;
   if (!first.unit.requiresId) return len === 1;
@@ -47,6 +49,8 @@ function unitGroupAt(t: Classified[], i: number, end: number): number {
   const next = i + 1 < end ? t[i + 1] : undefined;
   if (!next) return 0;
   if ((tok.ordinal || tok.num) && next.unit?.isLevel) return 2;
+  // "Mail Stop 12-3": Pub 28's STOP written after MAIL.
+  if (tok.key === 'MAIL' && next.key === 'STOP' && i + 2 < end && t[i + 2].hasDigit) return 3;
   if (tok.unit?.requiresId && (next.hasDigit || next.letter)) return 2;
   if (!tok.hasDigit && next.key === '#' && i + 2 < end && t[i + 2].hasDigit) return 3;
   return 0;
@@ -143,6 +147,7 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
     const before = p - 1 >= from ? t[p - 1] : undefined;
     if (tok.unit.isLevel && before && (before.ordinal || before.num || FLOOR_WORDS.has(before.key)))
       return wordAndIdBefore(t, from, p - 1);
+    if (tok.key === 'STOP' && p - 1 >= from && t[p - 1].key === 'MAIL') return p - 1;
     return wordAndIdBefore(t, from, p);
   }
   const last = end - 1;
