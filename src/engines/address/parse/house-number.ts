@@ -3,6 +3,7 @@
  * (US, UK, France) or after the street (Germany, Spain, Latin America).
  */
 import type { Classified } from './classify.js';
+import { isBuildingWord } from './road.js';
 import type { Segment } from './segments.js';
 import { afterRouteWord } from './split-street.js';
 import { NUMBERED_TOWER, unitStartsAt } from './units.js';
@@ -13,6 +14,9 @@ export type Layout = 'numberFirst' | 'numberAfter';
 function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
   // "Lot 22 Sunset Mobile Home Park 100 Sunset Dr": a unit and its id open a US line.
   if (t[a].unit?.requiresId && t[a + 1]?.hasDigit) return false;
+  // "Park Place Apartments 300 Park Pl": words closed by a building word name the building.
+  const closedByBuilding = i - 1 > a && isBuildingWord(t[i - 1].key) && t[i - 1].key !== 'THE';
+  if (closedByBuilding && !t[a].intlPrefix) return false;
   if (t[a].intlPrefix && !t[a].dir) return true;
   for (let k = a; k < i; k++) if (t[k].intlSuffix) return true;
   return false;
@@ -29,9 +33,11 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
   if (prev?.key === '#' && i - 1 === seg.start && numberSignedStreet(t, i, seg.end)) return 'numberFirst';
   // "Apt 12" is a unit id, but in "41st Floor 1221 Ave of the Americas" the floor is complete.
   const levelDone = prev?.unit?.isLevel && i - 2 >= seg.start && (t[i - 2].ordinal || t[i - 2].num);
-  // "Chrysler Building 405 Lexington Ave": a name closed by a building word, then a typed street.
+  // "Chrysler Building 405 Lexington Ave", "Park Place Apartments 300 Park Pl": a name closed
+  // by a building word, then a typed street.
   const namedBuilding =
-    prev?.unit?.abbr === 'BLDG' &&
+    prev?.unit &&
+    (prev.unit.abbr === 'BLDG' || isBuildingWord(prev.key)) &&
     i - 2 >= seg.start &&
     !t[i - 2].hasDigit &&
     !t[i - 2].unit &&

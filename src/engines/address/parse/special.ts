@@ -40,6 +40,8 @@ const BOX_WORDS: ReadonlyArray<readonly string[]> = [
 ];
 const ROUTE_WORDS: ReadonlyArray<readonly [readonly string[], 'ruralRoute' | 'highwayContract']> = [
   [['RURAL', 'ROUTE'], 'ruralRoute'],
+  [['RURAL', 'RTE'], 'ruralRoute'],
+  [['RURAL', 'RT'], 'ruralRoute'],
   [['RR'], 'ruralRoute'],
   [['R', 'R'], 'ruralRoute'],
   [['RFD'], 'ruralRoute'],

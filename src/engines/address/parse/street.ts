@@ -45,6 +45,8 @@ const ACCOUNT_WORDS = new Set([
   'INVOICE',
 ]);
 
+const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
+
 const POST_OFFICE_WORDS = new Set(['PO', 'P', 'POST', 'POB', 'POBOX']);
 
 export function solveStreet(s: ParseState): void {
@@ -74,7 +76,7 @@ export function solveStreet(s: ParseState): void {
     }
   }
 
-  if (wholeLineStreet(s)) return;
+  if (wholeLineStreet(s) || shipLine(s)) return;
 
   // Care-of and firm lines come first when present.
   if (CARE_OF.has(t[0].key) && segs[0].end > 1) {
@@ -447,4 +449,16 @@ function typedStreet(words: Classified[]): boolean {
   const last = words[words.length - 1];
   if (words.length < 2 || !(last.suffix || last.caType) || words[0].suffix) return false;
   return words.every((w) => !w.hasDigit && !(w.unit && !w.suffix) && !w.connector);
+}
+
+/**
+ * "USS Nimitz (CVN 68) FPO AP 96620": mail to a ship names the ship, its hull number and
+ * the military post office (Pub 28, 2.3); with no unit or box, all before the FPO is the ship.
+ */
+function shipLine(s: ParseState): boolean {
+  const t = s.tokens;
+  if (!s.city || !MILITARY_PO.has(t[s.city.start].key) || s.city.end - s.city.start !== 1) return false;
+  for (let i = 0; i < s.end; i++) if (matchSpecial(t, i, s.end, true) || t[i].unit) return false;
+  s.detail.fields.house = spanText(t, { start: 0, end: s.end });
+  return true;
 }
