@@ -62,7 +62,13 @@ function stateBeforeCity(s: ParseState): void {
     const code = tokens[start - 1];
     if (code.key.length !== 2 || code.seg !== tokens[s.end - 1].seg) continue;
     const state = usState(code.key);
-    if (!state || cityEndingAt(tokens, start, s.end, state.code) !== start) continue;
+    if (!state) continue;
+    // "1 DNA Way MSC 24 CA S San Fran 94080": right after a unit's id the code cannot be a
+    // street word, so the words before the ZIP are the town even when no gazetteer knows it.
+    const afterUnitId =
+      start - 3 >= 0 && tokens[start - 2].hasDigit && !!tokens[start - 3].unit?.requiresId && !code.unit;
+    const plainTown = tokens.slice(start, s.end).every((t) => !t.hasDigit && !t.unit && !t.connector);
+    if (cityEndingAt(tokens, start, s.end, state.code) !== start && !(afterUnitId && plainTown)) continue;
     s.state = { start: start - 1, end: start };
     s.city = { start, end: s.end };
     s.detail.countryCode = 'US';

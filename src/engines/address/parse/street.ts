@@ -69,7 +69,7 @@ export function solveStreet(s: ParseState): void {
     !s.city &&
     segs.every((g) => plainWords(t, g))
   ) {
-    if (!CARE_OF.has(t[0].key)) {
+    if (!CARE_OF.has(t[0].key) && !personalName(t, segs[0])) {
       setRoad(s, segs[0].start, segs[0].end);
       s.city = segs[1];
       return;
@@ -461,4 +461,11 @@ function shipLine(s: ParseState): boolean {
   for (let i = 0; i < s.end; i++) if (matchSpecial(t, i, s.end, true) || t[i].unit) return false;
   s.detail.fields.house = spanText(t, { start: 0, end: s.end });
   return true;
+}
+
+/** "Joseph S. Lunsford": a first name, a middle initial written with a period, a last name. */
+function personalName(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start !== 3) return false;
+  const initial = t[seg.start + 1];
+  return initial.letter && initial.raw.endsWith('.') && !t[seg.start].dir && !t[seg.start].suffix;
 }
