@@ -6,7 +6,7 @@ import { countryIndex } from '../reference/countries.js';
 import { province } from '../tables/canada.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
-import { statesOfCity } from './gazetteer.js';
+import { statesOfCity, townEndingAt } from './gazetteer.js';
 import type { ParseState } from './state.js';
 import { spanKey } from './state.js';
 
@@ -102,7 +102,15 @@ function peelCountryName(s: ParseState): void {
   const isCode = last.key.length === 2 && index.byAlpha2.has(last.key);
   // "Hudson Manor Terrace EE" is a unit, not Estonia: a bare code needs a comma or a foreign tail.
   const separated = tokens[end - 2].seg !== last.seg;
-  if (isCode && ((separated && !isRegionCode(last.key)) || foreignBefore(tokens, end - 1))) {
+  // "Rotterdam NL", "Lima PE": without a comma, a code that is no US state after a town of that
+  // country and of no Canadian province of that code.
+  const townOfCountry =
+    isCode &&
+    !separated &&
+    !usState(last.key) &&
+    townEndingAt(tokens, 0, end - 1, last.key) >= 0 &&
+    townEndingAt(tokens, 0, end - 1, `CA-${last.key}`) < 0;
+  if (isCode && ((separated && !isRegionCode(last.key)) || townOfCountry || foreignBefore(tokens, end - 1))) {
     s.country = { start: end - 1, end };
     s.detail.countryCode = last.key;
     s.end = end - 1;
