@@ -69,7 +69,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const renderer = new RenderThread({
     executablePath: config.chromiumPath,
     poolSize: config.renderPoolSize,
-    niceness: config.renderNice,
+    priority: { niceness: config.renderNice, idle: config.renderIdle },
     allowPrivateUrls: config.allowPrivateUrls,
   });
   const log = (obj: object, msg: string) => logger.info(obj, msg);

@@ -32,6 +32,8 @@ export interface Config {
   renderPoolSize: number;
   /** Nice value of the render thread and Chromium (POSTROOM_RENDER_NICE, 0–19, default 19): renders yield the CPU to the API. */
   renderNice: number;
+  /** Chromium also runs under Linux SCHED_IDLE (POSTROOM_RENDER_IDLE, default true): a waking API thread preempts it at once. */
+  renderIdle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     renderNice: Math.min(19, int(env, 'POSTROOM_RENDER_NICE', 19)),
+    renderIdle: bool(env, 'POSTROOM_RENDER_IDLE', true),
     ...overrides,
   };
   return Object.freeze(config);

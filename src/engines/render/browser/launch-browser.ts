@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { lowPriorityPrefix } from './low-priority.js';
+import { lowPriorityPrefix, type RenderPriority } from './low-priority.js';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -34,8 +34,8 @@ export interface LaunchedBrowser {
 
 export interface LaunchOptions {
   timeoutMs: number;
-  /** Chromium's nice value (0 = as this process); see lowPriorityPrefix. */
-  niceness: number;
+  /** Chromium's CPU priority; see lowPriorityPrefix. */
+  priority: RenderPriority;
 }
 
 /**
@@ -50,7 +50,7 @@ export async function launchBrowser(executablePath: string, opts: LaunchOptions)
   const cleanup = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   // puppeteer's own arguments, spelled out so the low-priority prefix can go in front of them.
   const chromiumArgs = puppeteer.defaultArgs({ headless: true, userDataDir, args: CHROMIUM_FLAGS });
-  const [command = executablePath, ...prefixArgs] = lowPriorityPrefix(opts.niceness);
+  const [command = executablePath, ...prefixArgs] = lowPriorityPrefix(opts.priority);
   const timeoutMs = opts.timeoutMs;
   try {
     const browser = await puppeteer.launch({

@@ -2,6 +2,7 @@ import { RenderInputError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { type Generation, startGeneration } from './browser-generation.js';
 import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
+import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from './low-priority.js';
 import { type PooledPage, preparePage } from './page-setup.js';
 
 export interface BrowserPoolOptions {
@@ -12,8 +13,8 @@ export interface BrowserPoolOptions {
   /** Per-job limit once a tab is held; the job then fails retryably. */
   renderTimeoutMs?: number;
   launchTimeoutMs?: number;
-  /** Chromium's nice value (0 = none); default 10, so the API in the same process wins the CPU. */
-  niceness?: number;
+  /** Chromium's CPU priority; default nice 19 and SCHED_IDLE, so an API beside it wins the CPU. */
+  priority?: RenderPriority;
   /** A tab is replaced after this many jobs so long runs cannot grow a tab without bound. */
   recyclePageAfter?: number;
 }
@@ -53,7 +54,7 @@ export class BrowserPool {
       size: Math.max(1, options.size ?? 3),
       renderTimeoutMs: options.renderTimeoutMs ?? LIMITS.renderTimeoutMs,
       launchTimeoutMs: options.launchTimeoutMs ?? 30_000,
-      niceness: options.niceness ?? 10,
+      priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       recyclePageAfter: options.recyclePageAfter ?? 1_000,
     };
     this.size = this.#opts.size;
@@ -161,8 +162,8 @@ export class BrowserPool {
   }
 
   async #launch(): Promise<Generation> {
-    const { executablePath, launchTimeoutMs, niceness } = this.#opts;
-    const launch = { timeoutMs: launchTimeoutMs, niceness };
+    const { executablePath, launchTimeoutMs, priority } = this.#opts;
+    const launch = { timeoutMs: launchTimeoutMs, priority };
     const gen = await startGeneration(executablePath, launch, (dead) => {
       if (this.#generation === dead) this.#generation = undefined;
       if (!this.#closed) {

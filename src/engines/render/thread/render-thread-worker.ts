@@ -1,7 +1,7 @@
 /** The render thread (see RenderThread): a browser pool, and one message per letter each way. */
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAssetFetcher } from '../assets/fetch-asset.js';
+import { lowerThisThread } from '../browser/low-priority.js';
 import { BrowserPool } from '../browser/page-pool.js';
 import { renderLetter } from '../letter/render-letter.js';
 import type { FromThread, RenderThreadOptions, ToThread } from './render-thread.js';
@@ -9,17 +9,13 @@ import { sendableError } from './thread-errors.js';
 
 const options = workerData as Required<RenderThreadOptions>;
 const port = parentPort!;
-// On Linux a thread has a nice value of its own: this lowers the render thread, not the API's
-// event loop. Chromium, started from here, inherits it (lowPriorityPrefix adds only the rest).
-if (options.niceness > 0) {
-  try {
-    setPriority(options.niceness);
-  } catch {}
-}
+// This lowers the render thread, not the API's event loop. Chromium, started from here,
+// inherits it (lowPriorityPrefix adds only the rest).
+lowerThisThread(options.priority);
 const pool = new BrowserPool({
   executablePath: options.executablePath,
   size: options.poolSize,
-  niceness: options.niceness,
+  priority: options.priority,
 });
 const fetchAsset = createAssetFetcher(options.allowPrivateUrls);
 const send = (msg: FromThread) => port.postMessage(msg);

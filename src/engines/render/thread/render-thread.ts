@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from '../browser/low-priority.js';
 import { RenderUnavailableError } from '../errors.js';
 import type { LetterRenderInput, LetterRenderResult } from '../letter/letter-job.js';
 import type { LetterRenderer } from './letter-renderer.js';
@@ -9,8 +10,8 @@ export interface RenderThreadOptions {
   executablePath?: string;
   /** Tabs rendering at once (BrowserPool size). */
   poolSize?: number;
-  /** The render thread's and Chromium's nice value (0 = none); default 10. */
-  niceness?: number;
+  /** The render thread's and Chromium's CPU priority; default nice 19 and SCHED_IDLE. */
+  priority?: RenderPriority;
   allowPrivateUrls: boolean;
 }
 
@@ -58,7 +59,7 @@ export class RenderThread implements LetterRenderer {
     this.#options = {
       executablePath: options.executablePath ?? '/usr/bin/chromium',
       poolSize: options.poolSize ?? 3,
-      niceness: options.niceness ?? 10,
+      priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       allowPrivateUrls: options.allowPrivateUrls,
     };
     this.#observe = observe;
