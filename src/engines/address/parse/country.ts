@@ -128,8 +128,10 @@ function foreignBefore(tokens: Classified[], at: number): boolean {
   for (let i = at - 2; i >= Math.max(0, at - 4); i--) {
     if (/^\d{4,5}$/.test(tokens[i].key)) {
       // A town after the postcode, not "1200 Westlake Ave N" (a house number and a street)
-      // nor "M/S 4400, Portland, ME" (an id in an earlier comma part).
-      const sameSegment = tokens[i].seg === prev.seg && !tokens[i - 1]?.unit;
+      // nor "M/S 4400, Portland, ME" (an id in an earlier comma part) nor "Box 1234 Chicago IL".
+      const before = tokens[i - 1];
+      const boxId = before && (before.unit || before.key === 'BOX' || before.key === 'NO');
+      const sameSegment = tokens[i].seg === prev.seg && !boxId;
       return i > 0 && sameSegment && tokens.slice(i + 1, at).every((t) => !t.hasDigit && !t.suffix && !t.dir);
     }
     if (tokens[i].hasDigit) return false;

@@ -30,7 +30,7 @@ import {
 import { matchSpecial } from './special.js';
 import { isRouteQualifier, isRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { assignUnits, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
+import { assignUnits, isUnitSegment, remittanceFile, splitNameAndUnits, unitStartsAt } from './units.js';
 
 /** Words opening an account or customer reference written before a box. */
 const ACCOUNT_WORDS = new Set([
@@ -95,7 +95,13 @@ export function solveStreet(s: ParseState): void {
     const seg = segs[k];
     // "Dept 96 0430, 3545 NW 58th": a unit segment before the street holds no house number.
     // "Dept LA 21702, Pasadena": a remittance department with a lettered code is a unit too.
-    if ((k + 1 < segs.length || codedUnit(t, seg)) && t[seg.start].unit?.requiresId && isUnitSegment(t, seg))
+    // "File 12345, Los Angeles": so is a remittance file number.
+    const idFirst = t[seg.start].unit?.requiresId || remittanceFile(t, seg);
+    if (
+      (k + 1 < segs.length || codedUnit(t, seg) || remittanceFile(t, seg)) &&
+      idFirst &&
+      isUnitSegment(t, seg)
+    )
       continue;
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.

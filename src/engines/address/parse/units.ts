@@ -37,6 +37,7 @@ export function isUnitSegment(t: Classified[], seg: Segment): boolean {
   if (second?.hasDigit && NUMBERED_TOWER.has(first.key)) return true;
   if (first.key === 'MAIL' && seg.end - seg.start === 3 && unitGroupAt(t, seg.start, seg.end) === 3)
     return true;
+  if (remittanceFile(t, seg)) return true;
   if (!first.unit) return false;
   const len = seg.end - seg.start;
   if (!first.unit.requiresId) return len === 1;
@@ -89,6 +90,13 @@ export function splitNameAndUnits(
   }
   houseParts.push(spanText(t, { start, end }));
   return units;
+}
+
+/** "File 12345", "File No. 12345": a remittance file number, filling the segment. */
+export function remittanceFile(t: Classified[], seg: Segment): boolean {
+  const len = seg.end - seg.start;
+  if (t[seg.start].key !== 'FILE' || len < 2 || len > 3 || !t[seg.end - 1].num) return false;
+  return len === 2 || t[seg.start + 1].key === 'NO' || t[seg.start + 1].key === '#';
 }
 
 /** "Dept 528 4th Floor", "Ste 200 Bldg 17": a run made only of unit and floor groups. */
