@@ -74,6 +74,8 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     const pcEnd = postcodeEndingAt(tokens, i + 2)?.length === 2 ? i + 2 : i + 1;
     const start = pcEnd - (pcEnd === i + 2 ? 2 : match.length);
     const prev = tokens[start - 1];
+    // "PO Box 60000 Los Angeles CA", "Dept 12345 Springfield IL": a box's or unit's id is no postcode.
+    if (prev && (BOX_KEYS.has(prev.key) || (prev.unit?.requiresId && !usState(prev.key)))) return;
     const opensSegment = !prev || prev.seg !== tokens[start].seg;
     const afterHouseNumber = prev?.houseNumber && prev.seg === tokens[start].seg;
     const words = tokens.slice(pcEnd, s.end);
