@@ -3,6 +3,8 @@
  * comma-separated segment they came from. Nothing here can throw: any input becomes
  * a (possibly empty) token list.
  */
+import { usState } from '../tables/us-states.js';
+
 export interface Token {
   /** As written, without separators ("St.", "N.Y.", "68-01"). */
   raw: string;
@@ -90,15 +92,33 @@ export function tokenize(text: string): Token[] {
       const raw = p === i && q === j ? text.slice(i, j) : text.slice(p, q);
       p = q;
       if (!MEANINGFUL.test(raw)) continue;
-      const key = toKey(raw);
-      if (!key) continue;
-      tokens.push({ raw, key, seg });
-      segHasToken = true;
-      if (tokens.length >= MAX_TOKENS) return tokens;
+      const cut = raw.length >= 5 ? gluedCut(raw) : 0;
+      if (cut) segHasToken = pushToken(tokens, raw.slice(0, cut), seg) || segHasToken;
+      segHasToken = pushToken(tokens, cut ? raw.slice(cut) : raw, seg) || segHasToken;
+      if (tokens.length >= MAX_TOKENS) return tokens.slice(0, MAX_TOKENS);
     }
     i = j;
   }
   return tokens;
+}
+
+/** Adds the token unless it has no key; whether it was added. */
+function pushToken(tokens: Token[], raw: string, seg: number): boolean {
+  const key = toKey(raw);
+  if (!key) return false;
+  tokens.push({ raw, key, seg });
+  return true;
+}
+
+/** "St.Apt" (two words joined by a period) and "IL62701" (a state code on its ZIP). */
+const PERIOD_JOINED = /^[A-Za-z]{2,}\.[A-Za-z]{2,}/;
+const STATE_ON_ZIP = /^[A-Za-z]{2}\d{5}(-\d{4})?$/;
+
+/** Where to cut a token written without its space, or 0. */
+function gluedCut(raw: string): number {
+  if (STATE_ON_ZIP.test(raw)) return usState(raw.slice(0, 2).toUpperCase()) ? 2 : 0;
+  if (raw.includes('.') && PERIOD_JOINED.test(raw)) return raw.indexOf('.') + 1;
+  return 0;
 }
 
 const QUOTES_AT_ENDS = /^['"`‘’“”]|['"`‘’“”:]$/;
