@@ -1,7 +1,9 @@
 /**
  * POST /letters latency with rendering off the request path, and a burst of letters:
- *   node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000]
- * Starts the API and render workers in one process (as `postroom serve`), or with --split an
+ *   node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000] [--baseline-seconds 10]
+ * First, the same-run baseline: the same POSTs at the same rate to an API-only process (no
+ * renders anywhere), for --baseline-seconds (0 skips it). Then the measured run: the API and
+ * render workers in one process (as `postroom serve`), or with --split an
  * API process and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
  */
@@ -60,6 +62,7 @@ async function bench() {
     return i >= 0 ? Number(process.argv[i + 1]) : fallback;
   };
   const [rate, seconds, burst] = [arg('rate', 50), arg('seconds', 20), arg('burst', 1000)];
+  const baselineSeconds = arg('baseline-seconds', 10);
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const url = adminUrl.replace(/\/[^/]*$/, '/postroom_bench_letters');
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -83,10 +86,11 @@ async function bench() {
     spawnReady([...nodeArgs, '--import', 'tsx', 'bench/letters-api.ts', '--serve', r], env, /ready/);
   // --api-alone: the worker starts after the steady phase, so that phase measures the API's own cost.
   const apiAlone = process.argv.includes('--api-alone');
-  const servers = split || apiAlone ? [await serve('api')] : [await serve('both')];
-  if (split && !apiAlone) servers.push(await serve('worker'));
+  const servers: ChildProcess[] = [];
   const pss = () => servers.reduce((sum, p) => sum + treePssMb(p.pid!), 0);
   const db = new pg.Pool({ connectionString: url });
+  const { migrate } = await import('../src/db/migrate.js');
+  await migrate(db);
   const { ensureOrganization } = await import('../src/platform/auth/organizations.repo.js');
   const { createKey } = await import('../src/platform/auth/keys.repo.js');
   const org = await ensureOrganization(db, 'bench');
@@ -121,21 +125,35 @@ async function bench() {
   };
 
   const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
+  // Steady arrivals (open loop, one request every 1000/rate ms; see bench/support/paced-load.ts
+  // for why not autocannon's overallRate).
+  const paced = (forSeconds: number) =>
+    pacedLoad({
+      origin: 'http://127.0.0.1:18191',
+      path: '/print-mail/v1/letters',
+      method: 'POST',
+      headers,
+      body: () => body(),
+      rate,
+      seconds: forSeconds,
+      connections: 10,
+    });
+  // The baseline: what this machine gives the same requests right now with nothing rendering.
+  // Its letters stay queued and are rendered during the measured phases.
+  let baseline: Awaited<ReturnType<typeof paced>> | undefined;
+  if (baselineSeconds > 0) {
+    step(`baseline: POST /letters at ${rate}/s for ${baselineSeconds} s to an API-only process`);
+    const alone = await serve('api');
+    baseline = await paced(baselineSeconds);
+    alone.kill('SIGTERM');
+    await new Promise((res) => alone.once('exit', res));
+  }
+  servers.push(...(split || apiAlone ? [await serve('api')] : [await serve('both')]));
+  if (split && !apiAlone) servers.push(await serve('worker'));
   step(`POST /letters at ${rate}/s for ${seconds} s `);
   const api = servers[0];
   await loopDelay(api); // reset: start-up is not part of the phase
-  // Steady arrivals (open loop, one request every 1000/rate ms; see bench/support/paced-load.ts
-  // for why not autocannon's overallRate).
-  const steady = await pacedLoad({
-    origin: 'http://127.0.0.1:18191',
-    path: '/print-mail/v1/letters',
-    method: 'POST',
-    headers,
-    body: () => body(),
-    rate,
-    seconds,
-    connections: 10,
-  });
+  const steady = await paced(seconds);
   const steadyLoop = await loopDelay(api);
   if (apiAlone) servers.push(await serve('worker'));
   await settle(db, step);
@@ -171,9 +189,13 @@ async function bench() {
       : 'one process, API + render workers';
   console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}.`);
   console.log(
-    `Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst}${split ? ' --split' : ''}${apiAlone ? ' --api-alone' : ''}\n`,
+    `Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst} --baseline-seconds ${baselineSeconds}${split ? ' --split' : ''}${apiAlone ? ' --api-alone' : ''}\n`,
   );
   console.log('| measurement | result |\n|---|---|');
+  if (baseline)
+    console.log(
+      `| baseline, same run: POST /letters at ${rate}/s for ${baselineSeconds} s, API-only process, nothing rendering | p50 ${baseline.p50} ms, p99 ${baseline.p99} ms, ${baseline.non2xx} non-2xx, ${baseline.errors} errors |`,
+    );
   console.log(
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
   );
