@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { AreaStreets } from '../../../src/engines/address/verify/area-streets.js';
+import { areaStreets } from '../../../src/engines/address/verify/area-streets.js';
 import { createVerifier, MemorySource, type VerifyInput } from '../../../src/engines/address/verify/index.js';
 import {
   findSameStreets,
@@ -300,61 +300,106 @@ describe('verification engine: shape and extras', () => {
 });
 
 describe('verification engine: merged street index of an area', () => {
-  test('answers as the blocks one by one do, in the order of the blocks', () => {
-    const point = (zip: string, number: string, street: string): ReferencePoint =>
-      pointFromRecord({
-        number,
-        street,
-        region: 'KY',
-        postcode: zip,
-        lat: '38.2',
-        lon: '-85.7',
-      }) as ReferencePoint;
-    // Ten ZIPs: MAIN ST in several, MAIN AVE and COUNTRYACRES LN (name and type run together) in others.
-    const zips = Array.from({ length: 10 }, (_, i) => `402${String(10 + i)}`);
-    const blocks = zips.map(
-      (zip, i) =>
-        new ZipBlock(zip, [
-          point(zip, '1', i % 3 === 0 ? 'MAIN ST' : 'MAIN AVE'),
-          point(zip, '2', i % 4 === 0 ? 'COUNTRYACRES LN' : 'ELM ST'),
-          point(zip, '3', `OAK ${i} ST`),
-        ]),
-    );
-    const index = new AreaStreets(blocks);
-    const shuffled = [...blocks].reverse();
-    for (const street of [
-      'MAIN ST',
-      'MAIN AVE',
-      'MAIN',
-      'COUNTRY ACRES LN',
-      'ELM ST',
-      'OAK 7 ST',
-      'NONE ST',
-    ]) {
+  const point = (zip: string, number: string, street: string): ReferencePoint =>
+    pointFromRecord({
+      number,
+      street,
+      region: 'KY',
+      postcode: zip,
+      lat: '38.2',
+      lon: '-85.7',
+    }) as ReferencePoint;
+  // ZIPs of two sectional centres: MAIN ST in several, MAIN AVE and COUNTRYACRES LN (name and type run together) in others.
+  const zips = Array.from({ length: 12 }, (_, i) => (i < 9 ? `402${10 + i}` : `401${10 + i}`));
+  const makeBlock = (zip: string, i: number) =>
+    new ZipBlock(zip, [
+      point(zip, '1', i % 3 === 0 ? 'MAIN ST' : 'MAIN AVE'),
+      point(zip, '2', i % 4 === 0 ? 'COUNTRYACRES LN' : 'ELM ST'),
+      point(zip, '3', `OAK ${i} ST`),
+    ]);
+  const blocks = zips.map(makeBlock);
+  /** The index for an area of these blocks (built on its second search). */
+  const indexFor = (area: ZipBlock[], typoZips = new Set(area.map((b) => b.zip))) => {
+    const near = area.map((b) => b.zip);
+    assert.equal(areaStreets(near, typoZips, area), undefined, 'not on the first search');
+    const index = areaStreets(near, typoZips, area);
+    assert.ok(index);
+    return index;
+  };
+  const sameStreets = ['MAIN ST', 'MAIN AVE', 'MAIN', 'COUNTRY ACRES LN', 'ELM ST', 'OAK 7 ST', 'NONE ST'];
+  const typos = [
+    'MAIN STREEET',
+    'MIAN ST',
+    'COUNTRYACRSE LN',
+    'OKA 7 ST',
+    'ELN ST',
+    'MAPEL 4 ST',
+    'NOTHING LIKE IT',
+  ];
+  /** Asserts the index answers as the blocks one by one do, typos in `typoZips` only. */
+  const assertSameAsBlocks = (area: ZipBlock[], typoZips: Set<string>) => {
+    const index = indexFor(area, typoZips);
+    for (const street of sameStreets) {
       const keys = streetKeys(referenceStreet(street));
-      for (const order of [blocks, shuffled]) {
-        const oneByOne = order.flatMap((b) => findSameStreets(b, keys));
-        assert.deepEqual(index.find(keys, order), oneByOne, street);
-      }
+      assert.deepEqual(
+        index.find(keys),
+        area.flatMap((b) => findSameStreets(b, keys)),
+        street,
+      );
     }
-    // Typos: a mistyped type read into the name, then names a slip away, in the typo ZIPs only.
-    const typoZips = new Set(zips.filter((_, i) => i !== 3));
-    for (const street of [
-      'MAIN STREEET',
-      'MIAN ST',
-      'COUNTRYACRSE LN',
-      'OKA 7 ST',
-      'ELN ST',
-      'NOTHING LIKE IT',
-    ]) {
+    for (const street of typos) {
       const query = typoQuery(referenceStreet(street));
-      for (const order of [blocks, shuffled]) {
-        const oneByOne = order.filter((b) => typoZips.has(b.zip)).flatMap((b) => findTypoStreets(b, query));
-        assert.deepEqual(index.findTypos(query, order, typoZips), oneByOne, street);
-      }
+      const oneByOne = area.filter((b) => typoZips.has(b.zip)).flatMap((b) => findTypoStreets(b, query));
+      assert.deepEqual(index.findTypos(query, typoZips), oneByOne, street);
     }
-    assert.ok(index.findTypos(typoQuery(referenceStreet('MIAN ST')), blocks, typoZips).length > 0);
-    assert.ok(index.covers(blocks));
-    assert.equal(index.covers([...blocks.slice(1), new ZipBlock(zips[0], [])]), false);
+  };
+
+  test('answers as the blocks one by one do, in the order of the blocks', () => {
+    const typoZips = new Set(zips.filter((_, i) => i !== 3));
+    assertSameAsBlocks(blocks, typoZips);
+    assertSameAsBlocks([...blocks].reverse(), typoZips);
+    const index = indexFor(blocks);
+    assert.ok(index.findTypos(typoQuery(referenceStreet('MIAN ST')), typoZips).length > 0);
+  });
+
+  test('an area sharing a sectional centre with a larger one sees only its own ZIPs', () => {
+    indexFor(blocks); // the whole centre is in the index
+    const part = blocks.slice(1, 9);
+    assertSameAsBlocks(part, new Set(part.map((b) => b.zip)));
+    const keys = streetKeys(referenceStreet('MAIN ST'));
+    assert.ok(
+      indexFor(part)
+        .find(keys)
+        .every((c) => part.some((b) => b.zip === c.zip)),
+    );
+  });
+
+  test('an area with few typo ZIPs in a large sectional centre answers the same (their own names scanned)', () => {
+    // 20 ZIPs of 403 with names of their own fill the centre; the area has two of them plus 402's.
+    const large = Array.from({ length: 20 }, (_, i) => {
+      const zip = `403${10 + i}`;
+      return new ZipBlock(zip, [
+        point(zip, '1', `MAPLE ${i} ST`),
+        point(zip, '2', `OAK ${i} ST`),
+        point(zip, '3', i % 2 ? 'MAIN ST' : 'MAIN AVE'),
+      ]);
+    });
+    indexFor(large);
+    const area = [...blocks.slice(0, 8), large[3], large[4]];
+    assertSameAsBlocks(area, new Set(area.map((b) => b.zip)));
+    assertSameAsBlocks(area, new Set([zips[1], large[4].zip]));
+  });
+
+  test('a ZIP read again (a new block instance) replaces its part', () => {
+    indexFor(blocks);
+    const reread = blocks.map((b, i) => (i === 0 ? new ZipBlock(b.zip, [point(b.zip, '9', 'BIRCH ST')]) : b));
+    assertSameAsBlocks(reread, new Set(zips));
+    const index = indexFor(reread);
+    const main = index.find(streetKeys(referenceStreet('MAIN ST')));
+    assert.ok(!main.some((c) => c.zip === zips[0]), 'the old MAIN ST of the first ZIP is gone');
+    assert.deepEqual(
+      index.find(streetKeys(referenceStreet('BIRCH ST'))).map((c) => c.zip),
+      [zips[0]],
+    );
   });
 });

@@ -1,79 +1,67 @@
 import { editDistance } from './edit-distance.js';
+import { maskDistance } from './letter-masks.js';
 import type { StreetCandidate, StreetKeys, TypoQuery } from './match-street.js';
-import { type BlockStreet, bitCount, letterMask, type ZipBlock } from './zip-block.js';
-
-interface Hit<T> {
-  zip: string;
-  value: T;
-}
-
-/** Where a name occurs: its ZIP, streets, and place in that block's bucket of its length. */
-interface Occurrence {
-  zip: string;
-  streets: BlockStreet[];
-  position: number;
-}
-
-/** The distinct names of one length across the area, each scanned and measured once. */
-interface MergedBucket {
-  masks: Int32Array;
-  names: string[];
-  occurrences: Occurrence[][];
-}
+import { SectionStreets } from './section-streets.js';
+import type { BlockStreet, ZipBlock } from './zip-block.js';
 
 /**
- * The same-street maps of the ZIP blocks an area searches, merged: one look-up per key
- * instead of three in each of 40-80 blocks (each block's maps are their own scattered
- * hash tables, so those look-ups were mostly cache misses, the largest cost of an input
- * without its ZIP). Answers exactly as `findSameStreets` block by block would.
+ * The street indexes of the sectional centres (first three characters of the postal code)
+ * an area's ZIPs fall in, seen through that area: one look-up per key instead of three in
+ * each of 40-100 blocks (each block's maps are their own scattered hash tables, so those
+ * look-ups were mostly cache misses, the largest cost of an input without its ZIP), and one
+ * comparison per distinct name in the typo scan. Answers exactly as `findSameStreets` and
+ * `findTypoStreets` block by block would, in the order of the blocks.
+ *
+ * Every area of a sectional centre (a city's ZIPs, a ZIP with its neighbours) shares that
+ * centre's index, and a block's part of it is built once: an area never pays to merge
+ * thousands of streets it did not bring.
  */
 export class AreaStreets {
-  private readonly exact = new Map<string, Hit<BlockStreet>[]>();
-  private readonly byName = new Map<string, Hit<BlockStreet[]>[]>();
-  private readonly byJoined = new Map<string, Hit<BlockStreet[]>[]>();
-  /** The block instances it was built from: a block read again after eviction is a new one. */
-  private readonly built = new Map<string, ZipBlock>();
+  private readonly sections: readonly SectionStreets[];
 
-  constructor(blocks: readonly ZipBlock[]) {
-    for (const block of blocks) {
-      const zip = block.zip;
-      this.built.set(zip, block);
-      for (const [key, value] of block.streets) push(this.exact, key, { zip, value });
-      for (const [name, value] of block.byName) push(this.byName, name, { zip, value });
-      for (const [joined, value] of block.byJoinedName) push(this.byJoined, joined, { zip, value });
+  constructor(
+    private readonly parts: readonly SectionPart[],
+    /** ZIP -> its place among the area's blocks. */
+    private readonly order: ReadonlyMap<string, number>,
+  ) {
+    this.sections = parts.map((p) => p.section);
+  }
+
+  /** Per block, in the order of the blocks: the street as written, else by name, else name and type run together. */
+  find(keys: StreetKeys): StreetCandidate[] {
+    let hits: RankedHits[] | undefined;
+    // Marks the blocks already answered in this call, by place (no set allocated per call).
+    const stamp = nextStamp(this.order.size);
+    for (const section of this.sections) {
+      const exact = section.exact.get(keys.key);
+      const name = section.names.get(keys.name)?.occurrences;
+      const joined = section.joined.get(keys.joined);
+      if (!exact && !name?.length && !joined) continue;
+      hits ??= [];
+      // Per ZIP, the first of exact, by name, joined that it has (as findSameStreets).
+      if (exact)
+        for (const { zip, street } of exact) {
+          const rank = this.order.get(zip);
+          if (rank === undefined) continue;
+          answered[rank] = stamp;
+          hits.push({ rank, candidates: [{ zip, street, kind: 'exact', distance: 0 }] });
+        }
+      for (const list of name ? [name, joined] : [joined])
+        if (list)
+          for (const { zip, streets } of list) {
+            const rank = this.order.get(zip);
+            if (rank === undefined || answered[rank] === stamp) continue;
+            answered[rank] = stamp;
+            const candidates: StreetCandidate[] = [];
+            for (const street of streets) candidates.push({ zip, street, kind: 'name', distance: 0 });
+            hits.push({ rank, candidates });
+          }
     }
-  }
-
-  #buckets: Map<number, MergedBucket> | undefined;
-
-  /** Whether it was built from exactly these block instances (else it would hold evicted ones). */
-  covers(blocks: readonly ZipBlock[]): boolean {
-    if (blocks.length !== this.built.size) return false;
-    for (const block of blocks) if (this.built.get(block.zip) !== block) return false;
-    return true;
-  }
-
-  /** Per block, in the order of `blocks`: the street as written, else by name, else name and type run together. */
-  find(keys: StreetKeys, blocks: readonly ZipBlock[]): StreetCandidate[] {
-    const exact = this.exact.get(keys.key);
-    const name = this.byName.get(keys.name);
-    const joined = this.byJoined.get(keys.joined);
-    if (!exact && !name && !joined) return [];
-    const perZip = new Map<string, StreetCandidate[]>();
-    for (const { zip, value } of exact ?? [])
-      perZip.set(zip, [{ zip, street: value, kind: 'exact', distance: 0 }]);
-    for (const hits of [name, joined])
-      for (const { zip, value } of hits ?? [])
-        if (!perZip.has(zip))
-          perZip.set(
-            zip,
-            value.map((street) => ({ zip, street, kind: 'name', distance: 0 })),
-          );
+    if (!hits?.length) return [];
+    if (hits.length === 1) return hits[0].candidates;
+    hits.sort(byRank);
     const out: StreetCandidate[] = [];
-    for (const block of blocks) {
-      const candidates = perZip.get(block.zip);
-      if (candidates) out.push(...candidates);
-    }
+    for (const { candidates } of hits) for (const c of candidates) out.push(c);
     return out;
   }
 
@@ -82,12 +70,12 @@ export class AreaStreets {
    * reading with a mistyped type or directional that it has, else the names a slip away.
    * A name shared by several ZIPs is compared once.
    */
-  findTypos(query: TypoQuery, blocks: readonly ZipBlock[], typoZips: ReadonlySet<string>): StreetCandidate[] {
+  findTypos(query: TypoQuery, typoZips: ReadonlySet<string>): StreetCandidate[] {
     // Per ZIP, all the hits of the first reading it has.
     const byVariant = new Map<string, StreetCandidate[]>();
     for (const keys of query.variants) {
       const thisVariant = new Map<string, StreetCandidate[]>();
-      for (const c of this.find(keys, blocks)) {
+      for (const c of this.find(keys)) {
         if (!typoZips.has(c.zip) || byVariant.has(c.zip)) continue;
         const hit: StreetCandidate = { ...c, kind: 'typo', distance: 1 };
         const list = thisVariant.get(c.zip);
@@ -96,112 +84,203 @@ export class AreaStreets {
       }
       for (const [zip, hits] of thisVariant) byVariant.set(zip, hits);
     }
-    const bySlip = new Map<
-      string,
-      Array<{ length: number; position: number; streets: BlockStreet[]; distance: number }>
-    >();
-    const { name, budget, mask } = query;
+    const bySlip = new Map<string, SlipHit[]>();
+    const { name, budget } = query;
     if (budget)
-      for (let length = name.length - budget; length <= name.length + budget; length++) {
-        const bucket = this.buckets().get(length);
-        if (!bucket) continue;
-        const { masks, names, occurrences } = bucket;
-        for (let i = 0; i < masks.length; i++) {
-          if (bitCount(mask ^ masks[i]) > 2 * budget) continue;
-          const distance = editDistance(name, names[i], budget);
-          if (distance > budget) continue;
-          for (const { zip, streets, position } of occurrences[i]) {
-            if (!typoZips.has(zip) || byVariant.has(zip)) continue;
-            const list = bySlip.get(zip);
-            const hit = { length, position, streets, distance };
-            if (list) list.push(hit);
-            else bySlip.set(zip, [hit]);
+      for (const { section, typoBlocks } of this.parts)
+        for (let length = name.length - budget; length <= name.length + budget; length++) {
+          if (typoBlocks) {
+            // Few of the section's blocks are the area's typo ZIPs: their own names are fewer.
+            for (const block of typoBlocks) {
+              if (byVariant.has(block.zip)) continue;
+              const { masks, entries } = block.namesOfLength(length);
+              for (let i = 0; i < entries.length; i++) {
+                if (maskDistance(masks, i, query.masks) > 2 * budget) continue;
+                const distance = editDistance(name, entries[i].name, budget);
+                if (distance <= budget)
+                  addSlip(bySlip, block.zip, { length, position: i, streets: entries[i].streets, distance });
+              }
+            }
+            continue;
+          }
+          const bucket = section.bucket(length);
+          if (!bucket) continue;
+          const { masks, entries, size } = bucket;
+          for (let i = 0; i < size; i++) {
+            if (maskDistance(masks, i, query.masks) > 2 * budget) continue;
+            const entry = entries[i];
+            if (!entry.occurrences.length) continue; // its ZIPs were replaced
+            const distance = editDistance(name, entry.name, budget);
+            if (distance > budget) continue;
+            for (const { zip, streets, position } of entry.occurrences)
+              if (typoZips.has(zip) && !byVariant.has(zip) && this.order.has(zip))
+                addSlip(bySlip, zip, { length, position, streets, distance });
           }
         }
-      }
+    const zips = [...byVariant.keys(), ...bySlip.keys()];
+    zips.sort((a, b) => this.order.get(a)! - this.order.get(b)!);
     const out: StreetCandidate[] = [];
-    for (const block of blocks) {
-      if (!typoZips.has(block.zip)) continue;
-      const variant = byVariant.get(block.zip);
+    for (const zip of zips) {
+      const variant = byVariant.get(zip);
       if (variant) {
         out.push(...variant);
         continue;
       }
-      const hits = bySlip.get(block.zip) ?? [];
+      const hits = bySlip.get(zip)!;
       hits.sort((a, b) => a.length - b.length || a.position - b.position);
       for (const { streets, distance } of hits)
-        for (const street of streets) out.push({ zip: block.zip, street, kind: 'typo', distance });
+        for (const street of streets) out.push({ zip, street, kind: 'typo', distance });
     }
     return out;
   }
+}
 
-  private buckets(): Map<number, MergedBucket> {
-    if (this.#buckets) return this.#buckets;
-    const byName = new Map<string, Occurrence[]>();
-    for (const block of this.built.values())
-      for (const bucket of block.nameBuckets().values())
-        for (const [position, entry] of bucket.entries.entries())
-          push(byName, entry.name, { zip: block.zip, streets: entry.streets, position });
-    const lists = new Map<number, Array<[string, Occurrence[]]>>();
-    for (const entry of byName) push(lists, entry[0].length, entry);
-    this.#buckets = new Map();
-    for (const [length, entries] of lists)
-      this.#buckets.set(length, {
-        masks: Int32Array.from(entries, ([n]) => letterMask(n)),
-        names: entries.map(([n]) => n),
-        occurrences: entries.map(([, o]) => o),
-      });
-    return this.#buckets;
+/**
+ * A section as one area sees it: its typo scan reads the merged names, or, when the area's
+ * typo ZIPs in it carry fewer names than it holds (a city reaching a few ZIPs into the next
+ * sectional centre), those blocks' own names.
+ */
+export interface SectionPart {
+  section: SectionStreets;
+  typoBlocks?: ZipBlock[];
+}
+
+interface RankedHits {
+  rank: number;
+  candidates: StreetCandidate[];
+}
+
+const byRank = (a: RankedHits, b: RankedHits) => a.rank - b.rank;
+
+/** Per block place, the call that last answered it (see `find`). */
+let answered = new Int32Array(512);
+let stamps = 0;
+
+function nextStamp(places: number): number {
+  if (answered.length < places) answered = new Int32Array(places * 2);
+  if (++stamps === 2 ** 31 - 1) {
+    answered.fill(0);
+    stamps = 1;
   }
+  return stamps;
 }
 
-function push<K, T>(map: Map<K, T[]>, key: K, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+function addSlip(bySlip: Map<string, SlipHit[]>, zip: string, hit: SlipHit): void {
+  const list = bySlip.get(zip);
+  if (list) list.push(hit);
+  else bySlip.set(zip, [hit]);
+}
+
+interface SlipHit {
+  length: number;
+  position: number;
+  streets: BlockStreet[];
+  distance: number;
 }
 
 /**
- * Merged indexes kept, least recently used dropped first. Each covers one set of ZIPs (a
- * city, a sectional centre) of at most MAX_STREETS streets: ~6 MB and ~25 ms to build at that
- * size, so larger areas (the 10M-point synthetic set puts ~29,000 streets in Louisville's
- * sectional centre) keep the block-by-block search rather than stall a request for longer.
+ * Section indexes kept, least recently used dropped first. One holds every block of its
+ * sectional centre that an area searched (the 10M-point synthetic set puts ~20,000 streets
+ * in Louisville's), so this bounds the blocks they keep alive beside the source's cache.
  */
-const KEPT = 32;
-const MAX_STREETS = 16_000;
-const indexes = new Map<string, AreaStreets>();
-/** How often each set of ZIPs was searched: an index is built on the second search, never for a one-off. */
-const searched = new Map<string, number>();
-/** The set key of a `near` list (cached lists are shared, so this is computed once per list). */
-const setKeys = new WeakMap<readonly string[], string>();
+const SECTIONS_KEPT = 16;
+/** An area spanning more sectional centres than this is searched block by block (a state's streets). */
+const MAX_SECTIONS = 4;
+const sections = new Map<string, SectionStreets>();
+let tick = 0;
+/** Bumped whenever a section index changes or is dropped: a view synced at this epoch is current. */
+let epoch = 0;
 
 /**
- * The merged index for these blocks (searched for `near`), or undefined while it is not
- * worth building: few blocks, too many streets, or a set of ZIPs not searched before.
+ * What an area (one cached `near` list) last saw: its blocks' ids, and when it synced; per
+ * sectional centre, the places among its blocks of the typo ZIPs to scan one by one, if any.
+ * (Ids and places, not blocks: a view must not keep evicted blocks alive.)
  */
-export function areaStreets(near: readonly string[], blocks: readonly ZipBlock[]): AreaStreets | undefined {
+interface View {
+  searches: number;
+  ids: number[];
+  epoch: number;
+  plan: Array<{ prefix: string; typoPlaces?: number[] }>;
+  order: Map<string, number>;
+}
+
+/** Keyed by the shared, cached `near` list of an area; bounded by a plain reset. */
+const views = new Map<readonly string[], View>();
+const VIEWS_KEPT = 5_000;
+
+const sectionOf = (zip: string) => zip.slice(0, 3);
+
+/**
+ * The sectional indexes for these blocks (searched for `near`), or undefined while they are
+ * not worth using: few blocks, too many sectional centres, or an area not searched before.
+ */
+export function areaStreets(
+  near: readonly string[],
+  typoZips: ReadonlySet<string>,
+  blocks: readonly ZipBlock[],
+): AreaStreets | undefined {
   if (blocks.length < 8) return undefined;
-  let key = setKeys.get(near);
-  if (key === undefined) {
-    key = [...near].sort().join(',');
-    setKeys.set(near, key);
+  let view = views.get(near);
+  if (!view) {
+    if (views.size >= VIEWS_KEPT) views.clear();
+    view = { searches: 0, ids: [], epoch: -1, plan: [], order: new Map() };
+    views.set(near, view);
   }
-  const index = indexes.get(key);
-  if (index?.covers(blocks)) {
-    indexes.delete(key);
-    indexes.set(key, index); // most recently used last
-    return index;
+  // Built on an area's second search, never for a one-off.
+  if (++view.searches < 2) return undefined;
+  if (!current(view, blocks) && !sync(view, typoZips, blocks)) return undefined;
+  const parts: SectionPart[] = [];
+  for (const { prefix, typoPlaces } of view.plan) {
+    const section = sections.get(prefix)!;
+    section.used = ++tick;
+    parts.push({ section, typoBlocks: typoPlaces?.map((i) => blocks[i]) });
   }
-  const times = (searched.get(key) ?? 0) + 1;
-  if (searched.size >= 10_000) searched.clear();
-  searched.set(key, times);
-  if (times < 2) return undefined;
-  let streets = 0;
-  for (const block of blocks) streets += block.streets.size;
-  if (streets > MAX_STREETS) return undefined;
-  indexes.delete(key);
-  if (indexes.size >= KEPT) indexes.delete(indexes.keys().next().value!);
-  const built = new AreaStreets(blocks);
-  indexes.set(key, built);
-  return built;
+  return new AreaStreets(parts, view.order);
+}
+
+/** Whether the view's section indexes already hold exactly these block instances. */
+function current(view: View, blocks: readonly ZipBlock[]): boolean {
+  if (view.epoch !== epoch || view.ids.length !== blocks.length) return false;
+  for (let i = 0; i < blocks.length; i++) if (view.ids[i] !== blocks[i].id) return false;
+  return true;
+}
+
+/** Puts these blocks into their section indexes (a block read again after eviction replaces its part). */
+function sync(view: View, typoZips: ReadonlySet<string>, blocks: readonly ZipBlock[]): boolean {
+  const prefixes = [...new Set(blocks.map((b) => sectionOf(b.zip)))];
+  if (prefixes.length > MAX_SECTIONS) return false;
+  for (const prefix of prefixes) {
+    let section = sections.get(prefix);
+    if (!section) {
+      if (sections.size >= SECTIONS_KEPT) dropLeastUsed(prefixes);
+      section = new SectionStreets();
+      sections.set(prefix, section);
+      epoch++;
+    }
+    section.used = ++tick;
+  }
+  for (const block of blocks) if (sections.get(sectionOf(block.zip))!.put(block)) epoch++;
+  view.plan = prefixes.map((prefix) => {
+    const typoPlaces: number[] = [];
+    let names = 0;
+    for (const [i, block] of blocks.entries())
+      if (sectionOf(block.zip) === prefix && typoZips.has(block.zip)) {
+        typoPlaces.push(i);
+        names += block.byName.size;
+      }
+    return names < sections.get(prefix)!.names.size ? { prefix, typoPlaces } : { prefix };
+  });
+  view.ids = blocks.map((b) => b.id);
+  view.order = new Map(blocks.map((b, i) => [b.zip, i]));
+  view.epoch = epoch;
+  return true;
+}
+
+function dropLeastUsed(keep: readonly string[]): void {
+  let oldest: string | undefined;
+  for (const [prefix, section] of sections)
+    if (!keep.includes(prefix) && (oldest === undefined || section.used < sections.get(oldest)!.used))
+      oldest = prefix;
+  if (oldest !== undefined) sections.delete(oldest);
+  epoch++;
 }

@@ -1,7 +1,8 @@
 import { editDistance, typoBudget } from './edit-distance.js';
+import { type LetterMasks, letterMasks, maskDistance } from './letter-masks.js';
 import { type StreetForm, streetKey } from './reference-point.js';
 import { typoVariants } from './typo-variants.js';
-import { type BlockStreet, bitCount, letterMask, type ZipBlock } from './zip-block.js';
+import type { BlockStreet, ZipBlock } from './zip-block.js';
 
 /** How a reference street was found: as written, by name with other parts differing, or by a typo. */
 export type StreetMatchKind = 'exact' | 'name' | 'typo';
@@ -46,10 +47,10 @@ const NONE: readonly StreetCandidate[] = Object.freeze([]);
 export interface TypoQuery {
   /** Keys of the readings with a mistyped directional or type read into the name. */
   variants: StreetKeys[];
-  /** Compact name, its typo budget and letter mask. */
+  /** Compact name, its typo budget and letter masks. */
   name: string;
   budget: number;
-  mask: number;
+  masks: LetterMasks;
 }
 
 export function typoQuery(input: StreetForm): TypoQuery {
@@ -58,7 +59,7 @@ export function typoQuery(input: StreetForm): TypoQuery {
     variants: typoVariants(input).map(streetKeys),
     name,
     budget: typoBudget(name),
-    mask: letterMask(name),
+    masks: letterMasks(name),
   };
 }
 
@@ -68,14 +69,14 @@ export function findTypoStreets(block: ZipBlock, query: TypoQuery): StreetCandid
     const hits = findSameStreets(block, keys);
     if (hits.length) return hits.map((c) => ({ ...c, kind: 'typo', distance: 1 }));
   }
-  const { name, budget, mask } = query;
+  const { name, budget } = query;
   if (!budget) return [];
   const found: StreetCandidate[] = [];
   // Only names within the budget in length can be within it in edits.
   for (let length = name.length - budget; length <= name.length + budget; length++) {
     const { masks, entries } = block.namesOfLength(length);
-    for (let i = 0; i < masks.length; i++) {
-      if (bitCount(mask ^ masks[i]) > 2 * budget) continue;
+    for (let i = 0; i < entries.length; i++) {
+      if (maskDistance(masks, i, query.masks) > 2 * budget) continue;
       const distance = editDistance(name, entries[i].name, budget);
       if (distance <= budget)
         for (const street of entries[i].streets)

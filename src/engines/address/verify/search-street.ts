@@ -53,11 +53,11 @@ export async function searchStreet(
   // (The given ZIP cannot hold the street and number exactly as written here: the fast path
   // above would have answered. So every ZIP is searched.)
   const keys = streetKeys(street);
-  const index = areaStreets(area.near, blocks);
-  const found = index ? index.find(keys, blocks) : blocks.flatMap((block) => findSameStreets(block, keys));
+  const index = areaStreets(area.near, area.typoZips, blocks);
+  const found = index ? index.find(keys) : blocks.flatMap((block) => findSameStreets(block, keys));
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
-  if (!found.length && index) found.push(...index.findTypos(typoQuery(street), blocks, area.typoZips));
+  if (!found.length && index) found.push(...index.findTypos(typoQuery(street), area.typoZips));
   else if (!found.length) {
     let query: TypoQuery | undefined;
     for (const block of blocks)

@@ -1,3 +1,4 @@
+import { storeMasks } from './letter-masks.js';
 import { numberKey, type ReferencePoint, type StreetForm, streetKey, unitKey } from './reference-point.js';
 
 /** The points of one street in one ZIP, by house number. */
@@ -22,7 +23,11 @@ export function streetPoints(street: BlockStreet): ReferencePoint[] {
  * and street name -> streets (the same name with other types or directionals).
  * Blocking by ZIP keeps each search small however many points the store holds.
  */
+let blocksMade = 0;
+
 export class ZipBlock {
+  /** Tells this instance from a block of the same ZIP read again after eviction (area indexes check it). */
+  readonly id = ++blocksMade;
   readonly streets = new Map<string, BlockStreet>();
   readonly byName = new Map<string, BlockStreet[]>();
   /** Name and type run together ("COUNTRYACRES"): one side may read the type as part of the name. */
@@ -40,12 +45,11 @@ export class ZipBlock {
       const lists = new Map<number, NameEntry[]>();
       for (const [name, streets] of this.byName) {
         const list = lists.get(name.length) ?? [];
-        list.push({ name, mask: letterMask(name), streets });
+        list.push({ name, streets });
         lists.set(name.length, list);
       }
       this.#byLength = new Map();
-      for (const [n, entries] of lists)
-        this.#byLength.set(n, { masks: Int32Array.from(entries, (e) => e.mask), entries });
+      for (const [n, entries] of lists) this.#byLength.set(n, { masks: namesMasks(entries), entries });
     }
     return this.#byLength;
   }
@@ -83,14 +87,19 @@ export class ZipBlock {
 
 export interface NameEntry {
   name: string;
-  mask: number;
   streets: BlockStreet[];
 }
 
+function namesMasks(entries: NameEntry[]): Int32Array {
+  const masks = new Int32Array(entries.length * 2);
+  for (const [i, { name }] of entries.entries()) storeMasks(masks, i, name);
+  return masks;
+}
+
 /**
- * The names of one length, with their masks also in one typed array: the typo search
- * tests thousands of masks per input, and a flat array of integers scans far faster
- * than the entry objects.
+ * The names of one length, with their letter masks (letter-masks.ts, two per name) in one
+ * typed array: the typo search tests thousands of masks per input, and a flat array of
+ * integers scans far faster than the entry objects.
  */
 export interface NameBucket {
   masks: Int32Array;
@@ -98,20 +107,6 @@ export interface NameBucket {
 }
 
 const EMPTY_BUCKET: NameBucket = { masks: new Int32Array(0), entries: [] };
-
-/** Which of A-Z and 0-9 (folded into 32 bits) a name uses: one typo changes at most two bits. */
-export function letterMask(name: string): number {
-  let mask = 0;
-  for (let i = 0; i < name.length; i++) mask |= 1 << (name.charCodeAt(i) % 32);
-  return mask;
-}
-
-/** Set bits of a 32-bit integer (the classic SWAR population count: no loop). */
-export function bitCount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
 
 /** Points at one building: the unit-less point (if any) and the units. */
 export function unitsAt(points: ReferencePoint[]): {
