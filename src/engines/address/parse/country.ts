@@ -81,7 +81,8 @@ function peelCountryName(s: ParseState): void {
     const separated = start === 0 || tokens[start - 1].seg !== tokens[start].seg;
     if (n === 1 && !separated && !index.english.has(key)) continue;
     // "465 E 170th St South Holland", "Mexico MO": a US town of that name, without a comma, is the town.
-    if (n === 1 && !separated && statesOfCity(key)) continue;
+    // A postcode right before it says it is the country ("V6B 1A1 Canada").
+    if (n === 1 && !separated && statesOfCity(key) && !tokens[start - 1]?.hasDigit) continue;
     if (n === 1 && (tokens[start].suffix || tokens[start].dir)) continue;
     s.country = { start, end };
     s.detail.countryCode = record.alpha2;
