@@ -15,7 +15,9 @@ import { createPool, type Pool } from '../src/db/pool.js';
 import { geocode } from '../src/engines/address/geocode/geocode.js';
 import { verifyAddress } from '../src/engines/address/verify/index.js';
 import { streetKey, unitKey } from '../src/engines/address/verify/reference-point.js';
+import { SectionStreets } from '../src/engines/address/verify/section-streets.js';
 import { referenceStreet } from '../src/engines/address/verify/street-form.js';
+import type { ZipBlock } from '../src/engines/address/verify/zip-block.js';
 import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { machine } from './support/bench-utils.js';
@@ -227,26 +229,36 @@ async function pointCount(pool: Pool): Promise<{ points: number; bytesPerPoint: 
   return { points: r.rows[0].n, bytesPerPoint: Math.round(r.rows[0].bytes / r.rows[0].n) };
 }
 
-/** Heap per cached point: load every covered Louisville block into a fresh cache. */
-async function heapPerPoint(pool: Pool): Promise<number> {
+/**
+ * Heap per cached point: every covered Louisville block (ZIPs 402xx) loaded into a fresh
+ * cache; then the same blocks put into a fresh sectional street index (the merged index
+ * areas of 8+ ZIPs search), measured the same way.
+ */
+async function heapPerPoint(pool: Pool): Promise<{ block: number; sectionIndex: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const source = new PgSource(pool, { maxPoints: 50_000_000 });
   const zips = [...(await source.coverage()).zips.keys()].filter((z) => z.startsWith('402'));
   gc?.();
   const before = process.memoryUsage().heapUsed;
   let points = 0;
-  const keep = [];
+  const keep: ZipBlock[] = [];
   for (const zip of zips) {
     const block = await source.block(zip);
-    keep.push(block);
-    for (const s of block?.streets.values() ?? [])
-      for (const list of s.byNumber.values()) points += list.length;
+    if (block) keep.push(block);
+    points += block?.size ?? 0;
   }
   gc?.();
-  const grown = process.memoryUsage().heapUsed - before;
-  // Touch the cache after measuring, or V8 may collect it before the second gc().
-  if (keep.length !== zips.length || !(await source.block(zips[0]))) throw new Error('cache lost');
-  return Math.round(grown / points);
+  const loaded = process.memoryUsage().heapUsed;
+  const section = new SectionStreets();
+  for (const block of keep) section.put(block);
+  gc?.();
+  const indexed = process.memoryUsage().heapUsed;
+  // Touch both after measuring, or V8 may collect them before the last gc().
+  if (keep.length !== zips.length || section.points !== points) throw new Error('cache lost');
+  return {
+    block: Math.round((loaded - before) / points),
+    sectionIndex: Math.round((indexed - loaded) / points),
+  };
 }
 
 console.log(
@@ -262,7 +274,8 @@ const [small] = await speed([pool], inputs, 3);
 console.log(
   `speed at ${base.points} points`,
   small,
-  `postgres bytes/point ${base.bytesPerPoint}, heap bytes/cached point ${await heapPerPoint(pool)}`,
+  `postgres bytes/point ${base.bytesPerPoint}, heap bytes/cached point`,
+  await heapPerPoint(pool),
 );
 if (!process.argv.includes('--skip-http')) console.log('http', await httpBench(url, inputs));
 if (scale > 0) {
@@ -278,6 +291,7 @@ if (scale > 0) {
   console.log(`load ${os.loadavg()[0].toFixed(1)}; interleaved, ${rounds} s each:`);
   console.log(`speed at ${base.points} points`, again);
   console.log(`speed at ${big.points} points`, large, `postgres bytes/point ${big.bytesPerPoint}`);
+  console.log(`heap bytes/cached point at ${big.points} points`, await heapPerPoint(both.scaled));
   console.log(
     `scale ratio cpu ${(large.cpuUs / again.cpuUs).toFixed(2)}x, warm wall ${(large.warmWallUs / again.warmWallUs).toFixed(2)}x, cold wall ${(large.coldWallUs / again.coldWallUs).toFixed(2)}x`,
   );

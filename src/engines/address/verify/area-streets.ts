@@ -180,10 +180,12 @@ interface SlipHit {
 
 /**
  * Section indexes kept, least recently used dropped first. One holds every block of its
- * sectional centre that an area searched (the 10M-point synthetic set puts ~20,000 streets
- * in Louisville's), so this bounds the blocks they keep alive beside the source's cache.
+ * sectional centre that an area searched (the 10M-point synthetic set puts ~27,000 points
+ * and ~20,000 streets in Louisville's), and a block the source has evicted stays alive
+ * while a section holds it: the points bound caps that beside the source's own cache.
  */
 const SECTIONS_KEPT = 16;
+const SECTION_POINTS_KEPT = 250_000;
 /** An area spanning more sectional centres than this is searched block by block (a state's streets). */
 const MAX_SECTIONS = 4;
 const sections = new Map<string, SectionStreets>();
@@ -260,6 +262,7 @@ function sync(view: View, typoZips: ReadonlySet<string>, blocks: readonly ZipBlo
     section.used = ++tick;
   }
   for (const block of blocks) if (sections.get(sectionOf(block.zip))!.put(block)) epoch++;
+  while (pointsHeld() > SECTION_POINTS_KEPT && dropLeastUsed(prefixes));
   view.plan = prefixes.map((prefix) => {
     const typoPlaces: number[] = [];
     let names = 0;
@@ -276,11 +279,20 @@ function sync(view: View, typoZips: ReadonlySet<string>, blocks: readonly ZipBlo
   return true;
 }
 
-function dropLeastUsed(keep: readonly string[]): void {
+/** Drops the least recently used section not in `keep`; false when there is none. */
+function dropLeastUsed(keep: readonly string[]): boolean {
   let oldest: string | undefined;
   for (const [prefix, section] of sections)
     if (!keep.includes(prefix) && (oldest === undefined || section.used < sections.get(oldest)!.used))
       oldest = prefix;
-  if (oldest !== undefined) sections.delete(oldest);
+  if (oldest === undefined) return false;
+  sections.delete(oldest);
   epoch++;
+  return true;
+}
+
+function pointsHeld(): number {
+  let points = 0;
+  for (const section of sections.values()) points += section.points;
+  return points;
 }

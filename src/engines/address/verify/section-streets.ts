@@ -33,6 +33,8 @@ export interface SectionBucket {
 export class SectionStreets {
   /** Use tick (least recently used sections are dropped first). */
   used = 0;
+  /** Points of the blocks it holds (they stay alive while it does). */
+  points = 0;
   /** Street key -> the ZIPs with that street as written. */
   readonly exact = new Map<string, Array<{ zip: string; street: BlockStreet }>>();
   /** Compact name -> the ZIPs with streets of that name (other types or directionals). */
@@ -53,6 +55,7 @@ export class SectionStreets {
     if (old) this.remove(old);
     this.add(block);
     this.parts.set(block.zip, block);
+    this.points += block.size - (old?.size ?? 0);
     return true;
   }
 
