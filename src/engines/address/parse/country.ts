@@ -34,8 +34,24 @@ export function peelCountry(s: ParseState): void {
     s.detail.countryCode = undefined;
     s.end = pcEnd;
   }
+  if (usBeforeZip(s)) return;
   peelCountryName(s);
   if (s.country) countryWrittenTwice(s);
+}
+
+/** "12 Oak St, Lowell, MA, US 01852": the country's code written before the ZIP. */
+function usBeforeZip(s: ParseState): boolean {
+  const { tokens } = s;
+  const zip = tokens[s.end - 1];
+  const code = tokens[s.end - 2];
+  if (!zip || !code || s.end < 4 || !/^\d{5}(-\d{4})?$/.test(zip.key)) return false;
+  if ((code.key !== 'US' && code.key !== 'USA') || code.seg !== zip.seg || tokens[s.end - 3].seg === code.seg)
+    return false;
+  s.postcode = { start: s.end - 1, end: s.end };
+  s.country = { start: s.end - 2, end: s.end - 1 };
+  s.detail.countryCode = 'US';
+  s.end -= 2;
+  return true;
 }
 
 /** "United States US", "France, FR": the country's name right before its code is the country too. */
