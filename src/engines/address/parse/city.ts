@@ -61,6 +61,7 @@ export function findCity(s: ParseState): void {
     region.every((t, k) => t.suffix || t.dir || (k === 0 && t.key === 'THE' && region.length > 1)) &&
     !(stateCode && isPlaceInState(tokens, segStart, end, stateCode));
   if (anchored && segStart > 0 && clean && !onlyStreetWords && countyBeforePostcode(s, segStart, end)) return;
+  if (stateCode && countyAfterCity(s, segStart, end, stateCode)) return;
   // "4411 Stone Way N Seattle, King County, WA": a US county in its own segment before the
   // state is the state district; the town is found before it.
   if (
@@ -199,7 +200,9 @@ function nameBeforeCity(
   minName: number,
 ): number {
   if (end - lo < 3 || isPlaceInState(tokens, lo, end, stateCode)) return lo;
-  const start = cityEndingAt(tokens, lo + minName, end, stateCode);
+  let start = cityEndingAt(tokens, lo + minName, end, stateCode);
+  // "Quaker Bridge Mall Lawrenceville NJ": a town the ZIP table lists under another name.
+  if (start <= lo) start = townEndingAt(tokens, lo + minName, end, `US-${stateCode}`);
   if (start <= lo || tokens.slice(lo, start).every((t) => t.dir)) return lo;
   return start;
 }
@@ -266,4 +269,23 @@ function isStreetWord(t: Classified): boolean {
 function minStreetTokens(region: Classified[]): number {
   if (region.length === 0) return 0;
   return region[0].houseNumber || region[0].cardinalWord ? 2 : 1;
+}
+
+/**
+ * "20 Front St Marietta Cobb County GA": without commas, a county closing the words before
+ * the state, right after a known city of the state, is the state district.
+ */
+function countyAfterCity(s: ParseState, segStart: number, end: number, stateCode: string): boolean {
+  const { tokens } = s;
+  if (end - segStart < 3 || !COUNTY_WORDS.has(tokens[end - 1].key)) return false;
+  for (let n = 1; n <= 3 && end - 1 - n > segStart; n++) {
+    const countyStart = end - 1 - n;
+    const city = cityEndingAt(tokens, segStart + 1, countyStart, stateCode);
+    if (city < 0 || tokens[countyStart - 1].seg !== tokens[end - 1].seg) continue;
+    s.detail.fields.stateDistrict = spanText(tokens, { start: countyStart, end });
+    s.city = { start: city, end: countyStart };
+    s.end = city;
+    return true;
+  }
+  return false;
 }

@@ -45,8 +45,10 @@ function usBeforeZip(s: ParseState): boolean {
   const zip = tokens[s.end - 1];
   const code = tokens[s.end - 2];
   if (!zip || !code || s.end < 4 || !/^\d{5}(-\d{4})?$/.test(zip.key)) return false;
-  if ((code.key !== 'US' && code.key !== 'USA') || code.seg !== zip.seg || tokens[s.end - 3].seg === code.seg)
-    return false;
+  // After a comma, or right after a state code ("Lowell MA US 01852").
+  const prev = tokens[s.end - 3];
+  const opens = prev.seg !== code.seg || (prev.key.length === 2 && usState(prev.key) !== undefined);
+  if ((code.key !== 'US' && code.key !== 'USA') || code.seg !== zip.seg || !opens) return false;
   s.postcode = { start: s.end - 1, end: s.end };
   s.country = { start: s.end - 2, end: s.end - 1 };
   s.detail.countryCode = 'US';
@@ -147,7 +149,7 @@ function foreignBefore(tokens: Classified[], at: number): boolean {
       // A town after the postcode, not "1200 Westlake Ave N" (a house number and a street)
       // nor "M/S 4400, Portland, ME" (an id in an earlier comma part) nor "Box 1234 Chicago IL".
       const before = tokens[i - 1];
-      const boxId = before && (before.unit || before.key === 'BOX' || before.key === 'NO');
+      const boxId = before && (before.unit || ['BOX', 'NO', 'M/S', 'MS'].includes(before.key));
       const sameSegment = tokens[i].seg === prev.seg && !boxId;
       return i > 0 && sameSegment && tokens.slice(i + 1, at).every((t) => !t.hasDigit && !t.suffix && !t.dir);
     }

@@ -3,6 +3,7 @@
  * around it, and the unit text left after it - for each house-number layout.
  */
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
+import { FLOOR_WORDS } from '../tables/number-words.js';
 import { asciiFold, type Classified } from './classify.js';
 import { britishTheStreet, looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
@@ -133,7 +134,9 @@ function towerNameEnd(t: Classified[], from: number, end: number, numberless = f
   }
   if (k >= end || k === from) return -1;
   k++;
-  return k === end || unitStartsAt(t, k, end) ? k : -1;
+  // "1 Smith & Wesson Plaza Tower 9th Floor": a floor may follow the tower too.
+  const floor = k + 1 < end && (t[k].ordinal || t[k].num) && t[k + 1].unit?.isLevel;
+  return k === end || unitStartsAt(t, k, end) || floor ? k : -1;
 }
 
 /** Street types that name an office complex or building more often than a street. */
@@ -261,7 +264,11 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   if (nameStart < unitStart) houseParts.push(spanText(t, { start: nameStart, end: unitStart }));
   if (unitStart < seg.end) {
     // "Suite 28 Reference Division": a unit and its id, then a name of two plain words or more.
-    const named = unitStartsAt(t, unitStart, seg.end) && unitStart + 2 < seg.end && t[unitStart + 1].hasDigit;
+    // "3rd Floor Accounts Payable Division": a floor, then a name, too.
+    const floor =
+      (t[unitStart].ordinal || FLOOR_WORDS.has(t[unitStart].key)) && t[unitStart + 1]?.unit?.isLevel;
+    const idGroup = unitStartsAt(t, unitStart, seg.end) && t[unitStart + 1]?.hasDigit;
+    const named = (idGroup || floor) && unitStart + 2 < seg.end;
     const rest = t.slice(unitStart + 2, seg.end);
     const plainName =
       rest.length >= 2 && rest.every((x) => !x.hasDigit && !x.connector && !x.unit && !x.dir && !x.letter);
@@ -397,6 +404,10 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
   for (let p = start + 1; p < end - 1; p++) {
     if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
     let e = p + 1;
+    // "Elm Street East Hall", "Lakeshore Blvd Hartley Building": a building's name, not a
+    // post-directional or a unit.
+    if (bounded && (isBuildingName(t, e, end) || (t[e].dir && e + 2 === end && isBuildingWord(t[e + 1].key))))
+      return e;
     if (t[e].dir && e + 1 < end) e++;
     const rest = t.slice(e, end);
     if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;

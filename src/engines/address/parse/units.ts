@@ -144,8 +144,18 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
     if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
     // "4004 Ocean Front Apt 410": FRONT is a street type here, the unit starts after it.
     if (!tok.unit.requiresId && (tok.suffix || tok.caType) && nextTok?.unit) continue;
-    // "Poplar Level Road": a designator that needs an id is only one when an id follows.
-    if (tok.unit.requiresId && nextTok && !isUnitId(nextTok) && nextTok.key !== '#' && !nextTok.unit)
+    // "Poplar Level Road": a designator that needs an id is only one when an id follows
+    // (or, for a floor, comes before it: "2nd Floor POB 130").
+    const floorBefore =
+      tok.unit.isLevel && p - 1 >= from && (t[p - 1].ordinal || FLOOR_WORDS.has(t[p - 1].key));
+    if (
+      tok.unit.requiresId &&
+      nextTok &&
+      !isUnitId(nextTok) &&
+      nextTok.key !== '#' &&
+      !nextTok.unit &&
+      !floorBefore
+    )
       continue;
     if (tok.key === 'NO' && !(p + 1 < end && t[p + 1].hasDigit)) continue;
     if ((tok.key === '#' || tok.key === 'NO') && afterRouteWord(t, from - 1, p + 1)) continue;
@@ -211,6 +221,11 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
   // "9912 S Avenue H" keeps its letter: the street needs a name besides the type.
   const named = t.slice(from - 1, last - 1).some((x) => !x.dir);
   const routeLetter = afterRouteWord(t, from - 1, last);
+  // "4101 Warren Rd 106 D": a number and a letter after a typed street are the unit.
+  const typedBefore = last - 2 >= from - 1 && (t[last - 2]?.suffix || t[last - 2]?.caType);
+  const routeNumber = afterRouteWord(t, from - 1, last - 1);
+  if (t[last].letter && !t[last].dir && t[last - 1].num && last - 1 > from && typedBefore && !routeNumber)
+    return last - 1;
   // "1 S 280 Summit Court B", "4315 Webster Avenue LH": a short code after the street type.
   const code = t[last].letter || (/^[A-Z]{2}$/.test(t[last].key) && !t[last].suffix && !t[last].caType);
   if (named && !routeLetter && code && !t[last].dir && (prior.suffix || prior.caType || prior.dir))
