@@ -10,6 +10,7 @@ import { postcodeEndingAt } from './postcodes.js';
 import { isBuildingWord } from './road.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
+import { isUnitId, typedBeforeUnits } from './units.js';
 
 const FIRM_WORDS = new Set(['INC', 'LLC', 'LTD', 'CORP', 'CO', 'LLP', 'CORPORATION', 'COMPANY']);
 const CARE_OF_WORDS = new Set(['C/O', 'ATTN', 'CO', 'ATTENTION']);
@@ -152,7 +153,10 @@ export function findCity(s: ParseState): void {
     (streetLooksComplete(tokens[start - 2], false) ||
       (tokens[start - 2].dir && streetLooksComplete(tokens[start - 3], false)) ||
       // "2153 Wealthy S E E Grand Rapids": a post-directional written as two letters.
-      (start - 3 > segStart && splitDirectional(tokens[start - 3], tokens[start - 2]))) &&
+      (start - 3 > segStart && splitDirectional(tokens[start - 3], tokens[start - 2])) ||
+      // "... Apt 5 E Grand Rapids": after a unit's id.
+      (isUnitId(tokens[start - 2]) && !!tokens[start - 3]?.unit?.requiresId) ||
+      (!!tokens[start - 2].unit?.isLevel && (tokens[start - 3]?.ordinal || tokens[start - 3]?.num))) &&
     isPlaceInState(tokens, start - 1, end, stateCode)
   )
     start--;
@@ -215,9 +219,11 @@ function nameBeforeCity(
 function trailingTownAfterStreet(tokens: Classified[], end: number, minStart: number): number {
   for (const n of [1, 2]) {
     const start = end - n;
-    const typed = tokens[start - 1];
+    // "410 Ridge Road Apt 5 Smallville": units may stand between.
+    const typedAt = start >= 2 ? typedBeforeUnits(tokens, 1, start) : -1;
+    const typed = tokens[typedAt];
     // A name before the type: not "5500 N. St. Louis".
-    if (start < minStart || !(typed.suffix || typed.caType) || tokens[start - 2].dir) continue;
+    if (start < minStart || !typed || !(typed.suffix || typed.caType) || tokens[typedAt - 1]?.dir) continue;
     const words = tokens.slice(start, end);
     // Not a short code ("4315 Webster Avenue LH" is a unit).
     const plain = words.every(

@@ -8,6 +8,7 @@ import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, townEndingAt } from './gazetteer.js';
 import { type ParseState, spanKey } from './state.js';
+import { typedBeforeUnits } from './units.js';
 
 export function peelState(s: ParseState): void {
   const { tokens } = s;
@@ -144,8 +145,10 @@ const WORD_ABBREVIATIONS = new Set(['WASH', 'PENN', 'DEL', 'MASS', 'ILL']);
 function stateNameAfterTown(tokens: Classified[], start: number, end: number, key: string): boolean {
   if (key.length <= 2 || end !== tokens.length || WORD_ABBREVIATIONS.has(key)) return false;
   for (const gap of [1, 2]) {
-    const typed = tokens[start - gap - 1];
-    if (!typed || !(typed.suffix || typed.caType) || start - gap - 1 < 1) continue;
+    // "12 Elm St Apt 5 Smallville Ohio": units may stand between.
+    const typedAt = start - gap >= 2 ? typedBeforeUnits(tokens, 1, start - gap) : -1;
+    const typed = tokens[typedAt];
+    if (!typed || !(typed.suffix || typed.caType) || typedAt < 1) continue;
     const town = tokens.slice(start - gap, start);
     if (town.every((w) => !w.hasDigit && !w.unit && !w.suffix && !w.caType && !w.dir && !w.connector))
       return true;

@@ -5,7 +5,7 @@
 import type { Classified } from './classify.js';
 import { matchSpecial } from './special.js';
 import { isRouteWord } from './split-street.js';
-import { isUnitId } from './units.js';
+import { isUnitId, unitGroupAt } from './units.js';
 
 export function afterUnit(t: Classified[], p: number, hi: number): number {
   let e = p + 1;
@@ -15,6 +15,17 @@ export function afterUnit(t: Classified[], p: number, hi: number): number {
   if (u?.abbr === '#' && e < hi && t[e].unit?.requiresId) return afterUnit(t, e, hi);
   if (u?.requiresId && e < hi && isUnitId(t[e])) e++;
   return Math.min(e, hi);
+}
+
+/** Past every unit and floor group from e: "Bldg 3 Ste 4", "2nd Floor", "Apt 5 Rear". */
+function afterUnits(t: Classified[], e: number, hi: number): number {
+  while (e < hi) {
+    const n = unitGroupAt(t, e, hi);
+    if (n) e += n;
+    else if (t[e].unit) e = afterUnit(t, e, hi);
+    else break;
+  }
+  return e;
 }
 
 /** Index where the city starts, guessed from street types and unit designators in [lo, hi). */
@@ -43,7 +54,7 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
     if ((tok.suffix || tok.caType) && !t[p + 1]?.suffix && !t[p + 1]?.caType) {
       let e = p + 1;
       if (e < hi && t[e].dir) e++;
-      if (e < hi && t[e].unit) e = afterUnit(t, e, hi);
+      e = afterUnits(t, e, hi);
       // "Feldwood Road Lockbox # 402605 College Park": a box after the street is not the city.
       const box = e < hi ? matchSpecial(t, e, hi) : undefined;
       return box ? box.end : e;

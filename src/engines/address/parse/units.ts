@@ -45,7 +45,7 @@ export function isUnitSegment(t: Classified[], seg: Segment): boolean {
 }
 
 /** Length of the unit or floor group at i: "4th Floor", "Ste 200", "KBA # 90688"; else 0. */
-function unitGroupAt(t: Classified[], i: number, end: number): number {
+export function unitGroupAt(t: Classified[], i: number, end: number): number {
   const tok = t[i];
   const next = i + 1 < end ? t[i + 1] : undefined;
   if (!next) return 0;
@@ -90,6 +90,26 @@ export function splitNameAndUnits(
   }
   houseParts.push(spanText(t, { start, end }));
   return units;
+}
+
+/**
+ * Where a typed street ends when only unit and floor groups stand between it and `to`
+ * ("Ridge Rd Apt 5", "Elm St Bldg 3 Ste 4", "Quarry Rd 2nd Floor"): the index of the
+ * street's type, or -1.
+ */
+export function typedBeforeUnits(t: Classified[], lo: number, to: number): number {
+  for (let q = to - 1; q >= Math.max(lo, to - 7); q--) {
+    if (!(t[q].suffix || t[q].caType)) continue;
+    let i = q + 1;
+    while (i < to) {
+      // A designator that takes no id ("Rear") counts as a group of its own.
+      const n = unitGroupAt(t, i, to) || (t[i].unit && !t[i].unit?.requiresId ? 1 : 0);
+      if (!n) break;
+      i += n;
+    }
+    if (i === to) return q;
+  }
+  return -1;
 }
 
 /** "File 12345", "File No. 12345": a remittance file number, filling the segment. */
