@@ -134,13 +134,18 @@ export function findCity(s: ParseState): void {
     const lone = guessed.length === 1 ? guessed[0] : undefined;
     if (guessed.every((t) => t.hasDigit) || (lone && (isBuildingWord(lone.key) || lone.dir))) start = -1;
   }
-  const streetNumber = region[0].houseNumber || region[0].cardinalWord;
+  // "Jane Doe 410 Ridge Road Smallville": a name may come before the number.
+  const hn = region.findIndex((t) => t.hasDigit);
+  const namedNumber = hn > 0 && region[hn].houseNumber && region.slice(0, hn).every((t) => !t.unit && !t.dir);
+  const streetNumber = region[0].houseNumber || region[0].cardinalWord || namedNumber;
   // "N Fiske Ave Portland": without a number too, after a street of a name and a type.
   const numberless =
     !CARE_OF_WORDS.has(region[0].key) &&
     region.every((t) => !t.hasDigit && !t.unit && !FIRM_WORDS.has(t.key));
-  if (start < 0 && !anchored && segStart === 0 && end === tokens.length && (streetNumber || numberless))
-    start = trailingTownAfterStreet(tokens, end, streetNumber ? 3 : 2);
+  // After a comma too, when only a name comes before ("Jane Doe, 410 Ridge Road Smallville").
+  const nameBefore = tokens.slice(0, segStart).every((t) => !t.hasDigit && !t.unit);
+  if (start < 0 && !anchored && nameBefore && end === tokens.length && (streetNumber || numberless))
+    start = trailingTownAfterStreet(tokens, end, segStart + (streetNumber ? Math.max(hn, 0) + 3 : 2));
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   // "W 175th St East Hazel Crest IL": a directional after a complete street opens the town

@@ -24,7 +24,10 @@ function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
 
 export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undefined {
   const tok = t[i];
-  if (!(tok.houseNumber || (tok.cardinalWord && i === seg.start)) || tok.fraction) return undefined;
+  // "Jane Doe One South Wacker Drive": a spelled-out number after a name, before a typed street.
+  const cardinal =
+    tok.cardinalWord && (i === seg.start || (!t[i - 1].hasDigit && typedStreetAfter(t, i, seg.end)));
+  if (!(tok.houseNumber || cardinal) || tok.fraction) return undefined;
   // "One Midtown Plaza 1360 Peachtree St": a spelled-out number yields to a real one.
   if (tok.cardinalWord && t.slice(i + 1, seg.end).some((x, k) => x.houseNumber && x.num && !t[i + k].unit))
     return undefined;

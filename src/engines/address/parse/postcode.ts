@@ -92,6 +92,14 @@ function peelPostcodeBeforeCity(s: ParseState): void {
     ) {
       return;
     }
+    // "Jane Doe, 4200 S. St. Charles", "…, 9001 Shelbyville Rd Louisville Kentucky": with no
+    // country known, a directional first, a street type inside, or a US state's name last
+    // make it a US street, not a postcode and a town.
+    if (!s.detail.countryCode && words.length >= 2) {
+      const typedInside = words.slice(1, -1).some((w) => w.suffix || w.caType);
+      const stateLast = last.key.length > 2 && usState(last.key) !== undefined;
+      if (words[0].dir || typedInside || stateLast) return;
+    }
     // ", 3400 Peachtree Rd NE": a number and a typed street (a directional may follow) is a street.
     const typedEnd = last && (last.suffix || (last.dir && words[words.length - 2]?.suffix));
     if (typedEnd && words.length >= 2 && !/^\d{5}$/.test(t.key)) return;
