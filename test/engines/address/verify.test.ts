@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { areaStreets } from '../../../src/engines/address/verify/area-streets.js';
+import { areaStreets } from '../../../src/engines/address/verify/area-indexes.js';
+import { buildCoverage } from '../../../src/engines/address/verify/candidate-source.js';
 import { createVerifier, MemorySource, type VerifyInput } from '../../../src/engines/address/verify/index.js';
 import {
   findSameStreets,
@@ -319,10 +320,12 @@ describe('verification engine: merged street index of an area', () => {
     ]);
   const blocks = zips.map(makeBlock);
   /** The index for an area of these blocks (built on its second search). */
+  // Indexes are kept per coverage (one source between imports).
+  const coverage = buildCoverage([]);
   const indexFor = (area: ZipBlock[], typoZips = new Set(area.map((b) => b.zip))) => {
     const near = area.map((b) => b.zip);
-    assert.equal(areaStreets(near, typoZips, area), undefined, 'not on the first search');
-    const index = areaStreets(near, typoZips, area);
+    assert.equal(areaStreets(coverage, near, typoZips, area), undefined, 'not on the first search');
+    const index = areaStreets(coverage, near, typoZips, area);
     assert.ok(index);
     return index;
   };

@@ -14,6 +14,8 @@ export interface Area {
   near: string[];
   /** ZIPs where a street typo is also tolerated (not the sectional-center ones: too wide). */
   typoZips: Set<string>;
+  /** The coverage it was resolved against (area indexes are kept per coverage). */
+  coverage: Coverage;
 }
 
 /** The block key of a postal code: a US ZIP's 5 digits, a Canadian code without its space. */
@@ -51,7 +53,7 @@ class ResolvedArea implements Area {
 
   constructor(
     private readonly read: ReadAddress,
-    private readonly coverage: Coverage,
+    readonly coverage: Coverage,
     private readonly streetZips: string[],
   ) {
     this.zip = blockZip(read.zip);

@@ -1,5 +1,5 @@
 import type { Area } from './area.js';
-import { areaStreets } from './area-streets.js';
+import { areaStreets } from './area-indexes.js';
 import type { CandidateSource } from './candidate-source.js';
 import {
   findSameStreets,
@@ -53,7 +53,7 @@ export async function searchStreet(
   // (The given ZIP cannot hold the street and number exactly as written here: the fast path
   // above would have answered. So every ZIP is searched.)
   const keys = streetKeys(street);
-  const index = areaStreets(area.near, area.typoZips, blocks);
+  const index = areaStreets(area.coverage, area.near, area.typoZips, blocks);
   const found = index ? index.find(keys) : blocks.flatMap((block) => findSameStreets(block, keys));
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
