@@ -13,6 +13,7 @@ export interface SpecialMatch {
 
 const BOX_WORDS: ReadonlyArray<readonly string[]> = [
   ['POST', 'OFFICE', 'BOX'],
+  ['POST', 'OFFICE', 'DRAWER'],
   ['POST', 'OFFICE'],
   ['PO', 'BOX'],
   ['PO', 'BX'],
