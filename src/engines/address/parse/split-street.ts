@@ -63,6 +63,8 @@ export function isRouteWord(t: Classified[], i: number): boolean {
   const key = t[i]?.key;
   if (!key) return false;
   if (STRONG_ROUTE_TYPES.has(key)) return true;
+  // "E C R 850 N": County Road written as two letters.
+  if (key === 'R' && i > 0 && t[i - 1].key === 'C') return true;
   return ROUTE_TYPES.has(key) && i > 0 && ROUTE_QUALIFIERS.has(t[i - 1].key);
 }
 
