@@ -82,7 +82,10 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
 }
 
 function numberSignedStreet(t: Classified[], i: number, end: number): boolean {
-  const rest = t.slice(i + 1, end);
+  // The street ends where a unit starts ("# 14 Birch Ln Apt 5").
+  let stop = i + 2;
+  while (stop < end && !unitStartsAt(t, stop, end)) stop++;
+  const rest = t.slice(i + 1, stop);
   return (
     rest.length >= 2 &&
     rest.every((x) => !x.hasDigit && !x.unit) &&
