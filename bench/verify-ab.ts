@@ -9,7 +9,10 @@
  *
  * `28k` is postroom_bench_verify, `10m` postroom_bench_verify_scaled (whatever scale it holds).
  * `--only`: the dev cases whose perturbations include that one ("clean" for none).
+ * `--profile FILE`: a CPU profile of the measured slices only (not the warm-up), for one side.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { createPool, type Pool } from '../src/db/pool.js';
 import * as current from '../src/engines/address/verify/index.js';
@@ -62,6 +65,13 @@ const sides = wanted.map((name) => {
 for (const side of sides)
   for (let pass = 0; pass < 2; pass++)
     for (const input of inputs) await side.verifyAddress(side.source, input);
+const profileFile = arg('profile', '');
+const session = profileFile ? new Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
 for (let round = 0; round < rounds; round++)
   for (const side of sides) {
     const t = performance.now();
@@ -71,6 +81,7 @@ for (let round = 0; round < rounds; round++)
     const used = process.cpuUsage(cpu);
     side.cpuUs += used.user + used.system;
   }
+if (session) writeFileSync(profileFile, JSON.stringify((await session.post('Profiler.stop')).profile));
 console.log(`${inputs.length} inputs${only ? ` (${only})` : ''}, ${rounds} s per side:`);
 for (const side of sides)
   console.log(`${side.name}: ${(side.cpuUs / side.n).toFixed(1)} µs CPU each (${side.n} runs)`);
