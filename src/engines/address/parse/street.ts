@@ -468,6 +468,7 @@ function typedStreet(words: Classified[]): boolean {
 function shipLine(s: ParseState): boolean {
   const t = s.tokens;
   if (!s.city || !MILITARY_PO.has(t[s.city.start].key) || s.city.end - s.city.start !== 1) return false;
+  if (t[0].houseNumber) return false;
   for (let i = 0; i < s.end; i++) if (matchSpecial(t, i, s.end, true) || t[i].unit) return false;
   s.detail.fields.house = spanText(t, { start: 0, end: s.end });
   return true;
