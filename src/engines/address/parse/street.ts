@@ -407,12 +407,16 @@ function numberedName(t: Classified[], seg: Segment): boolean {
 /** Where a numbered, typed street starts inside a care-of segment (after its name), or -1. */
 function careOfStreetStart(t: Classified[], seg: Segment): number {
   for (let j = seg.start + 2; j < seg.end - 1; j++) {
+    // "ATTN Billing PO Box 50": a post office box ends the name too.
+    if (POST_OFFICE_WORDS.has(t[j].key) && matchSpecial(t, j, seg.end)) return j;
     const numbered = t[j].houseNumber || (t[j].cardinalWord && !t[j - 1].hasDigit);
     if (!numbered || houseNumberAt(t, { start: j, end: seg.end }, j) !== 'numberFirst') continue;
     for (let k = j + 2; k < seg.end; k++) if (t[k].suffix || t[k].caType) return j;
     // "c/o Bob Lee 1200 E Broadway", "c/o Bob Lee 2812 Old Virginia": names hold no number,
     // so the first one opens the street even without a type.
-    if (t.slice(seg.start + 1, j).every((x) => !x.hasDigit)) return j;
+    // Not an id after a number sign or designator ("attn dept # 528 po box 7").
+    const id = t[j - 1].key === '#' || !!t[j - 1].unit;
+    if (!id && t.slice(seg.start + 1, j).every((x) => !x.hasDigit)) return j;
   }
   return -1;
 }
