@@ -115,7 +115,10 @@ export function findCity(s: ParseState): void {
     const streetWords =
       hn > 0 ? start - (segStart + hn + 1) : start - segStart - (region[0].houseNumber ? 1 : 0);
     const typed = tokens.slice(segStart + 1, start - 1).some((t) => t.suffix || t.caType);
-    if (streetWords < 2 || !streetLooksComplete(tokens[start - 1], anchored || typed)) start = -1;
+    // "... Street Unit B South Holland": a unit and its letter id end the street too.
+    const afterUnitId = isUnitId(tokens[start - 1]) && !!tokens[start - 2]?.unit?.requiresId;
+    if (streetWords < 2 || !(streetLooksComplete(tokens[start - 1], anchored || typed) || afterUnitId))
+      start = -1;
   }
   const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
   // A town that is not a ZIP's preferred city ("College Park GA"), after a complete street.
