@@ -207,6 +207,16 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
   }
   // "1 Lincoln Ctr 5400 LBJ Fwy", "440 LaSalle St 1 Financial Place": two numbered streets
   // in a row; the one typed as a complex (center, plaza, place...) is the building.
+  // "12 Lenox Plaza Suite 300 3400 Peachtree Rd NE": a complex, its suite, then the street.
+  for (let q = hn + 3; q + 4 < seg.end; q++) {
+    if (!COMPLEX_TYPES.has(t[q - 1].key) || !unitStartsAt(t, q, seg.end) || !t[q + 1].hasDigit) continue;
+    const street = t.slice(q + 3, seg.end);
+    if (!t[q + 2].num || !street.some((x) => x.suffix || x.caType) || street.some((x) => x.hasDigit)) break;
+    houseParts.push(spanText(t, { start: hn, end: q }));
+    extraUnits.push({ start: q, end: q + 2 });
+    hn = q + 2;
+    break;
+  }
   const second = secondStreetAt(t, hn, seg.end);
   if (second) {
     if (COMPLEX_TYPES.has(t[second.number - 1].key) || COMPLEX_TYPES.has(t[second.number - 2]?.key ?? '')) {
