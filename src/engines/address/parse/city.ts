@@ -7,13 +7,12 @@ import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
-import { isBuildingWord } from './road.js';
+import { isBuildingWord, isFirmWord } from './road.js';
+import { CARE_OF } from './segments.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 import { isUnitId, typedBeforeUnits } from './units.js';
 
-const FIRM_WORDS = new Set(['INC', 'LLC', 'LTD', 'CORP', 'CO', 'LLP', 'CORPORATION', 'COMPANY']);
-const CARE_OF_WORDS = new Set(['C/O', 'ATTN', 'CO', 'ATTENTION']);
 const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH']);
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
@@ -143,8 +142,7 @@ export function findCity(s: ParseState): void {
   const streetNumber = region[0].houseNumber || region[0].cardinalWord || namedNumber;
   // "N Fiske Ave Portland": without a number too, after a street of a name and a type.
   const numberless =
-    !CARE_OF_WORDS.has(region[0].key) &&
-    region.every((t) => !t.hasDigit && !t.unit && !FIRM_WORDS.has(t.key));
+    !CARE_OF.has(region[0].key) && region.every((t) => !t.hasDigit && !t.unit && !isFirmWord(t.key));
   // After a comma too, when only a name comes before ("Jane Doe, 410 Ridge Road Smallville").
   const nameBefore = tokens.slice(0, segStart).every((t) => !t.hasDigit && !t.unit);
   if (start < 0 && !anchored && nameBefore && end === tokens.length && (streetNumber || numberless))

@@ -352,6 +352,11 @@ const VENUE_WORDS = new Set(
 /** Words that make a line a firm's name ("... Consultants Inc"). */
 const FIRM_WORDS = new Set(['INC', 'LLC', 'LTD', 'CORP', 'CORPORATION', 'LLP', 'INCORPORATED', 'GMBH']);
 
+/** INC, LLC, GMBH...: a word that makes the words around it a firm's name. */
+export function isFirmWord(key: string): boolean {
+  return FIRM_WORDS.has(key);
+}
+
 const INSTITUTION_WORDS = new Set(
   'UNIVERSITY COLLEGE SCHOOL MUSEUM HOSPITAL LIBRARY ACADEMY INSTITUTE STADIUM THEATRE THEATER CATHEDRAL'.split(
     ' ',
