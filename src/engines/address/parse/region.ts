@@ -8,7 +8,7 @@ import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, townEndingAt } from './gazetteer.js';
 import { type ParseState, spanKey } from './state.js';
-import { typedBeforeUnits } from './units.js';
+import { isUnitId, typedBeforeUnits } from './units.js';
 
 export function peelState(s: ParseState): void {
   const { tokens } = s;
@@ -127,7 +127,11 @@ function acceptState(s: ParseState, start: number, key: string, code: string): b
   if (t.dir && (prev.suffix || prev.caType)) return false;
   // "9600 Interstate 35 TX", "1210a Highway 10 W IA": a state right after a route number.
   const routeNumber = prev.hasDigit || (prev.dir && tokens[start - 2]?.hasDigit);
-  if (routeNumber && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
+  // "8800 Interstate 20 Unit B TX", "1210 Hwy 10 W 2nd Floor IA": or right after a unit.
+  const afterUnit =
+    (isUnitId(prev) && !!tokens[start - 2]?.unit?.requiresId) ||
+    (!!prev.unit?.isLevel && !!(tokens[start - 2]?.ordinal || tokens[start - 2]?.num));
+  if ((routeNumber || afterUnit) && key.length === 2 && !(t.suffix || t.unit || t.dir)) return true;
   if (prev.seg !== t.seg) return true;
   if (stateNameAfterTown(tokens, start, s.end, key) || codeAfterTown(tokens, start, s.end)) return true;
   // "123 Oak Ct", "3719 Old Alabama": with no ZIP or comma, only a known city before it confirms a state.

@@ -48,7 +48,7 @@ export function streetEndGuess(t: Classified[], lo: number, hi: number): number 
     if (isRouteWord(t, p) && t[p + 1]?.hasDigit) {
       let e = p + 2;
       if (e < hi && t[e].dir) e++;
-      return e < hi && t[e].unit ? afterUnit(t, e, hi) : e;
+      return afterUnits(t, e, hi);
     }
     if (tok.unit && !tok.suffix && p + 1 < hi) return afterUnit(t, p, hi);
     if ((tok.suffix || tok.caType) && !t[p + 1]?.suffix && !t[p + 1]?.caType) {
