@@ -100,7 +100,10 @@ export function findCity(s: ParseState): void {
   const placeName = foreignOnly && region.length >= 2 && townEndingAt(tokens, 0, end, cc) !== 0;
   if (anchored && segStart === 0 && clean && !region.some(isStreetWord) && !typedTown && !placeName) {
     // "Budd Insurance Agency Coldwater MI", "PAC St. Louis MO": a name before a known city.
-    const named = stateCode ? nameBeforeCity(tokens, 0, end, stateCode, 1) : 0;
+    // "Buckingham Palace London SW1A 1AA": abroad, a place's name before a town of the country.
+    const foreignTown = !stateCode && cc && cc !== 'US' && townEndingAt(tokens, 0, end, cc) !== 0;
+    const abroadNamed = foreignTown ? Math.max(townEndingAt(tokens, 2, end, cc), 0) : 0;
+    const named = stateCode ? nameBeforeCity(tokens, 0, end, stateCode, 1) : abroadNamed;
     s.city = { start: named, end };
     s.end = named;
     return;
