@@ -3,6 +3,7 @@
  * else a known city name ending there, else where the street plainly ends.
  */
 
+import { province } from '../tables/canada.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
@@ -121,6 +122,12 @@ export function findCity(s: ParseState): void {
     const afterUnitId = isUnitId(tokens[start - 1]) && !!tokens[start - 2]?.unit?.requiresId;
     if (streetWords < 2 || !(streetLooksComplete(tokens[start - 1], anchored || typed) || afterUnitId))
       start = -1;
+  }
+  // "12 Water St St. John's NL": a Canadian town after a complete street, no comma.
+  const canadian = !stateCode && s.state && province(spanKey(tokens, s.state.start, s.state.end));
+  if (start < 0 && canadian) {
+    const town = townEndingAt(tokens, min, end, 'CA');
+    if (town >= 0 && streetLooksComplete(tokens[town - 1], true)) start = town;
   }
   const usZip = s.postcode && /^\d{5}(-?\d{4})?$/.test(tokens[s.postcode.start].key);
   // A town that is not a ZIP's preferred city ("College Park GA"), after a complete street.
