@@ -138,12 +138,17 @@ async function bench() {
       seconds: forSeconds,
       connections: 10,
     });
+  // A just-started server compiles its code as the first requests arrive (tens of ms each on
+  // this machine), which is start-up, not the steady state measured: each server gets 3 s of
+  // the same load first, not counted.
+  const warmUp = () => paced(3);
   // The baseline: what this machine gives the same requests right now with nothing rendering.
   // Its letters stay queued and are rendered during the measured phases.
   let baseline: Awaited<ReturnType<typeof paced>> | undefined;
   if (baselineSeconds > 0) {
     step(`baseline: POST /letters at ${rate}/s for ${baselineSeconds} s to an API-only process`);
     const alone = await serve('api');
+    await warmUp();
     baseline = await paced(baselineSeconds);
     alone.kill('SIGTERM');
     await new Promise((res) => alone.once('exit', res));
@@ -152,6 +157,7 @@ async function bench() {
   if (split && !apiAlone) servers.push(await serve('worker'));
   step(`POST /letters at ${rate}/s for ${seconds} s `);
   const api = servers[0];
+  await warmUp();
   await loopDelay(api); // reset: start-up is not part of the phase
   const steady = await paced(seconds);
   const steadyLoop = await loopDelay(api);

@@ -1,6 +1,6 @@
 /**
  * Letters per second through the render pipeline, and the memory it takes.
- *   node --import tsx bench/render.ts [letters=300]
+ *   node --import tsx bench/render.ts [letters=300]   (BENCH_RENDER_IDLE=false: no SCHED_IDLE)
  * Every letter is a full renderLetter(): merge, asset inlining, Chromium HTML→PDF, address
  * stamping and serialisation. The naive baseline is one browser, one reused tab, one letter
  * at a time; the pool runs are a warm pool of N tabs fed with 2N letters in flight.
@@ -87,7 +87,9 @@ interface Row {
 }
 
 async function run(name: string, poolSize: number, inFlight: number): Promise<Row> {
-  const pool = new BrowserPool({ size: poolSize });
+  // BENCH_RENDER_IDLE=false: Chromium at nice 19 without SCHED_IDLE (POSTROOM_RENDER_IDLE=false).
+  const idle = process.env.BENCH_RENDER_IDLE !== 'false';
+  const pool = new BrowserPool({ size: poolSize, priority: { niceness: 19, idle } });
   const deps = { pool, fetchAsset: createAssetFetcher(false) };
   await pool.warm();
   for (let i = 0; i < WARMUP; i++) await renderLetter(letter(i), deps);
