@@ -14,6 +14,12 @@ export async function main(config: Config, mode: 'serve' | 'worker'): Promise<vo
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // While pools, listeners and the embedded cluster are torn down, a connection may fail on
+    // its way out (an 'error' event or a rejected poll); everything acknowledged is committed
+    // by then, so such an error is logged and the exit stays clean.
+    const late = (err: unknown) => logger.warn({ err }, 'error while shutting down');
+    process.on('uncaughtException', late);
+    process.on('unhandledRejection', late);
     try {
       await runtime.close();
     } finally {

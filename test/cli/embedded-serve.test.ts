@@ -49,7 +49,7 @@ test('postroom serve on embedded PostgreSQL: first-run keys, keys CLI alongside,
   );
   assert.equal(liveList.totalCount, 0);
 
-  assert.equal(await stopCli(first.child), 0);
+  assert.equal(await stopCli(first.child), 0, first.output().slice(-3000));
   assert.ok(!existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'PostgreSQL stopped with the server');
 
   // keys CLI with no server: starts the cluster itself, then stops it.
@@ -67,5 +67,5 @@ test('postroom serve on embedded PostgreSQL: first-run keys, keys CLI alongside,
 
   const revoked = await runCli(['keys', 'revoke', key], env);
   assert.equal(revoked.code, 0, revoked.stderr);
-  assert.equal(await stopCli(second.child), 0);
+  assert.equal(await stopCli(second.child), 0, second.output().slice(-3000));
 });
