@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { descendants } from '../test/helpers/process-tree.js';
 import { spawnReady } from './support/bench-utils.js';
 import { pacedLoad } from './support/paced-load.js';
 
@@ -274,19 +275,8 @@ async function settle(db: pg.Pool, step: (m: string) => void): Promise<number> {
 }
 
 function treePssMb(root: number): number {
-  const children = new Map<number, number[]>();
-  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
-    } catch {}
-  }
   let kb = 0;
-  const stack = [root];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    stack.push(...(children.get(pid) ?? []));
+  for (const pid of [root, ...descendants(root)]) {
     try {
       kb += Number(/Pss:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
     } catch {}

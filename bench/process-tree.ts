@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { descendants, statFields } from '../test/helpers/process-tree.js';
 
 /**
  * Peak memory of this process and all its descendants (Chromium's browser, GPU, utility and
@@ -10,7 +11,7 @@ export function startMemorySampler(intervalMs = 250) {
   let rssMb = 0;
   let pssMb = 0;
   const sample = () => {
-    const tree = descendants(process.pid);
+    const tree = [process.pid, ...descendants(process.pid)];
     const rss = tree.reduce((sum, pid) => sum + kb(`/proc/${pid}/status`, 'VmRSS'), 0);
     const pss = tree.reduce((sum, pid) => sum + kb(`/proc/${pid}/smaps_rollup`, 'Pss'), 0);
     rssMb = Math.max(rssMb, Math.round(rss / 1024));
@@ -34,32 +35,14 @@ export function startMemorySampler(intervalMs = 250) {
  */
 function treeCpuMs(): number {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
-  return descendants(process.pid).reduce((sum, pid) => {
+  return [process.pid, ...descendants(process.pid)].reduce((sum, pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const f = statFields(`/proc/${pid}/stat`);
       return sum + (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * tick;
     } catch {
       return sum;
     }
   }, 0);
-}
-
-function descendants(root: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const out = [root];
-  for (let i = 0; i < out.length; i++) out.push(...(parents.get(out[i]) ?? []));
-  return out;
 }
 
 function kb(file: string, field: string): number {

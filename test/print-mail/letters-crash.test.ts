@@ -5,6 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { startTestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
+import { descendants } from '../helpers/process-tree.js';
 
 // A worker killed with SIGKILL leaves its render jobs active until pg-boss expires them; the
 // test shortens the expiry (3 min in production) and the maintenance interval (2 min) so the
@@ -79,23 +80,4 @@ function commandOf(pid: number): string {
   } catch {
     return '';
   }
-}
-
-function descendants(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {}
-  }
-  const out: number[] = [];
-  const stack = [...(children.get(root) ?? [])];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    out.push(pid);
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return out;
 }

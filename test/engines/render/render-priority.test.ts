@@ -1,43 +1,27 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
+import { descendants, statFields } from '../../helpers/process-tree.js';
 
 const SCHED_OTHER = 0;
 const SCHED_IDLE = 5;
 
-/** The fields of /proc/<pid>/task/<tid>/stat we check (proc(5): ppid 4, nice 19, policy 41). */
+/** The fields of /proc/<pid>/task/<tid>/stat we check (proc(5): nice 19, policy 41). */
 function taskStat(pid: number, tid: string) {
-  const raw = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  return { ppid: Number(fields[1]), nice: Number(fields[16]), policy: Number(fields[38]) };
+  const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+  return { nice: Number(fields[16]), policy: Number(fields[38]) };
 }
 
 function threadsOf(pid: number) {
   return readdirSync(`/proc/${pid}/task`).map((tid) => ({ pid, tid, ...taskStat(pid, tid) }));
 }
 
-/** `root` and every process below it. */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parents.set(Number(entry), taskStat(Number(entry), entry).ppid);
-    } catch {} // exited meanwhile
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) {
-    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
-  }
-  return tree;
-}
-
 test('Chromium and every thread of every process it starts run at nice 19 under SCHED_IDLE', async () => {
   const pool = new BrowserPool({ size: 1 });
   try {
     await pool.warm();
-    const tree = processTree(pool.browserPid()!);
+    const tree = [pool.browserPid()!, ...descendants(pool.browserPid()!)];
     assert.ok(tree.length >= 2, `Chromium started helper processes (${tree.length})`);
     const threads = tree.flatMap((pid) => {
       try {
