@@ -22,6 +22,9 @@ if (process.argv.includes('--serve')) {
   // both: one process as `postroom serve`; api / worker: the API and the renders apart.
   const { loadConfig } = await import('../src/config/config.js');
   const { startRuntime } = await import('../src/runtime.js');
+  // BENCH_TRACE_SLOW_MS=30: every statement timed; the slow ones are listed after each phase.
+  const traceMs = Number(process.env.BENCH_TRACE_SLOW_MS ?? 0);
+  const trace = traceMs > 0 ? (await import('./support/query-trace.js')).traceQueries(traceMs) : undefined;
   const config = loadConfig();
   const runtime = await startRuntime(config, { http: role !== 'worker', workers: role !== 'api' });
   await runtime.app?.listen({ port: config.port, host: config.host });
@@ -46,6 +49,7 @@ if (process.argv.includes('--serve')) {
     console.log(
       `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000), poolWaitPct, poolMaxWaiting: pool.maxWaiting })}`,
     );
+    if (trace) console.error(`statements since the last report:\n${trace.report()}`);
     loop.reset();
     cpu = process.cpuUsage();
     Object.assign(pool, { samples: 0, waiting: 0, maxWaiting: 0 });
@@ -83,8 +87,16 @@ async function bench() {
   const split = process.argv.includes('--split');
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", is passed to the servers.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const serve = (r: string) =>
-    spawnReady([...nodeArgs, '--import', 'tsx', 'bench/letters-api.ts', '--serve', r], env, /ready/);
+  const serve = async (r: string) => {
+    const child = await spawnReady(
+      [...nodeArgs, '--import', 'tsx', 'bench/letters-api.ts', '--serve', r],
+      env,
+      /ready/,
+    );
+    // With BENCH_TRACE_SLOW_MS the servers' statement reports (stderr) are shown as they come.
+    if (process.env.BENCH_TRACE_SLOW_MS) child.stderr!.on('data', (d) => process.stderr.write(d));
+    return child;
+  };
   // --api-alone: the worker starts after the steady phase, so that phase measures the API's own cost.
   const apiAlone = process.argv.includes('--api-alone');
   const servers: ChildProcess[] = [];
@@ -146,11 +158,14 @@ async function bench() {
   // The baseline: what this machine gives the same requests right now with nothing rendering.
   // Its letters stay queued and are rendered during the measured phases.
   let baseline: Awaited<ReturnType<typeof paced>> | undefined;
+  let baselineLoop: LoopReport | undefined;
   if (baselineSeconds > 0) {
     step(`baseline: POST /letters at ${rate}/s for ${baselineSeconds} s to an API-only process`);
     const alone = await serve('api');
     await warmUp();
+    await loopDelay(alone); // reset
     baseline = await paced(baselineSeconds);
+    baselineLoop = await loopDelay(alone);
     alone.kill('SIGTERM');
     await new Promise((res) => alone.once('exit', res));
   }
@@ -202,6 +217,10 @@ async function bench() {
   if (baseline)
     console.log(
       `| baseline, same run: POST /letters at ${rate}/s for ${baselineSeconds} s, API-only process, nothing rendering | p50 ${baseline.p50} ms, p99 ${baseline.p99} ms, ${baseline.non2xx} non-2xx, ${baseline.errors} errors |`,
+    );
+  if (baselineLoop)
+    console.log(
+      `| baseline process event loop | delay p50 ${baselineLoop.p50} ms, p99 ${baselineLoop.p99} ms, max ${baselineLoop.max} ms; CPU ${baselineLoop.cpuMs} ms |`,
     );
   console.log(
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,

@@ -4,28 +4,13 @@ import type { Pool, Queryable } from './pool.js';
 /** Statements withTransaction sends right after COMMIT, per open transaction's client. */
 const followUps = new WeakMap<object, Set<string>>();
 
-export interface TransactionOptions {
-  /**
-   * false: COMMIT returns without waiting for the log flush. Only for writes that a later,
-   * synchronously committed transaction of the same request makes durable (its flush covers
-   * everything logged before it) and that hold a contended lock until commit.
-   */
-  synchronousCommit?: boolean;
-}
-
 /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-export async function withTransaction<T>(
-  pool: Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-  options: TransactionOptions = {},
-): Promise<T> {
+export async function withTransaction<T>(pool: Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const after = new Set<string>();
   followUps.set(client, after);
   try {
-    await client.query(
-      options.synchronousCommit === false ? 'BEGIN; SET LOCAL synchronous_commit TO off' : 'BEGIN',
-    );
+    await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     followUps.delete(client);

@@ -68,13 +68,6 @@ test('outside a transaction it runs at once; a failing follow-up does not fail t
   assert.equal(value, 42);
 });
 
-test('synchronousCommit: false holds for that transaction only', async () => {
-  const setting = (tx: { query: Pool['query'] }) =>
-    tx.query('SHOW synchronous_commit').then((r) => r.rows[0].synchronous_commit);
-  assert.equal(await withTransaction(pool, setting, { synchronousCommit: false }), 'off');
-  assert.equal(await withTransaction(pool, setting), 'on');
-});
-
 test('concurrent commits share wake-ups, and the last one sent sees every commit', async () => {
   heard.length = 0;
   const table = `tx_wake_${process.pid}`;

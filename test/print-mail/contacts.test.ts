@@ -113,6 +113,18 @@ describe('contacts: create', () => {
     assert.notEqual(different.body.id, first.body.id);
   });
 
+  test('an identical create that changes nothing returns the contact untouched', async () => {
+    const email = `${unique()}@same.test`;
+    const first = await server.request('POST', PATH, { key, json: kevin({ email, description: 'same' }) });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await server.request('POST', PATH, { key, json: kevin({ email, description: 'same' }) });
+    assert.equal(second.status, 201);
+    assert.deepEqual(second.body, first.body);
+    const changed = await server.request('POST', PATH, { key, json: kevin({ email }) });
+    assert.equal(changed.body.id, first.body.id);
+    assert.equal(changed.body.description, undefined, 'no description given: the old one is removed');
+  });
+
   test('50 concurrent identical creates make one contact', async () => {
     const email = `${unique()}@race.test`;
     const results = await Promise.all(

@@ -182,6 +182,30 @@ test('an invalid from with a new inline to: 400, and neither contact is created'
   assert.equal(contacts.body.totalCount, 0);
 });
 
+test('concurrent letters from one inline return address share one contact; to = from is one contact', async () => {
+  const k = await server.key({ org: 'letters-shared-from' });
+  const from = { ...letterBody().from, companyName: 'Shared Sender' };
+  const made = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      create({ ...letterBody(), to: { ...letterBody().to, firstName: `R${i}` }, from }, k),
+    ),
+  );
+  assert.deepEqual(
+    made.map((r) => r.status),
+    made.map(() => 201),
+  );
+  assert.equal(new Set(made.map((r) => r.body.from.id)).size, 1);
+  const contacts = await server.request('GET', '/print-mail/v1/contacts', { key: k });
+  assert.equal(contacts.body.totalCount, 21);
+  const self = await create({ ...letterBody(), to: from, from }, k);
+  assert.equal(self.status, 201, self.text);
+  assert.equal(self.body.to.id, made[0].body.from.id);
+  assert.equal(self.body.from.id, made[0].body.from.id);
+  const changed = await create({ ...letterBody(), from: { ...from, description: 'HQ' } }, k);
+  assert.equal(changed.body.from.id, made[0].body.from.id);
+  assert.equal(changed.body.from.description, 'HQ');
+});
+
 describe('letters: cancellation and progressions', () => {
   test('DELETE and cancellation with a note cancel ready letters only', async () => {
     const a = (await create(letterBody())).body;

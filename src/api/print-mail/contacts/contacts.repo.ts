@@ -15,13 +15,70 @@ export interface ContactRow {
 }
 
 /**
+ * Saves contacts (one organization and mode), each de-duplicated by content: a new one is
+ * inserted; an identical existing one is returned as it is when its `patch` changes nothing,
+ * and patched otherwise (upsertContact). The common cases, a new contact or an unchanged
+ * duplicate such as an organization's return address on every order, take one statement for
+ * all of them and lock no existing row: an update would hold that row until the caller's
+ * transaction ends and queue every concurrent order of the organization behind it.
+ */
+export async function saveContacts(db: Queryable, scope: Scope, rows: ContactRow[]): Promise<Contact[]> {
+  const unique = [...new Map(rows.map((r) => [r.contentHash, r])).values()];
+  const found = await insertOrFetch(db, scope, unique);
+  const saved = new Map<string, Contact>();
+  for (const row of unique) {
+    const hit = found.get(row.contentHash);
+    // Missing: an identical contact committed after this statement's snapshot; the upsert sees it.
+    if (hit && (hit.inserted || !changes(hit.doc, row.patch))) saved.set(row.contentHash, hit.doc);
+    else saved.set(row.contentHash, await upsertContact(db, scope, row));
+  }
+  return rows.map((r) => saved.get(r.contentHash) as Contact);
+}
+
+/** Whether applying `patch` (besides the time stamp) would change the stored contact. */
+function changes(doc: Contact, patch: ContactRow['patch']): boolean {
+  const stored = doc as unknown as Record<string, unknown>;
+  return Object.entries(patch).some(([key, value]) => key !== 'updatedAt' && (stored[key] ?? null) !== value);
+}
+
+/** New rows inserted, existing identical ones read, by content hash; one statement. */
+async function insertOrFetch(db: Queryable, scope: Scope, rows: ContactRow[]) {
+  const input = rows.map((r) => ({
+    id: r.doc.id,
+    content_hash: r.contentHash,
+    doc: r.doc,
+    search_text: r.searchText,
+    created_at: r.doc.createdAt,
+  }));
+  const res = await db.query<{ content_hash: string; doc: Contact; inserted: boolean }>({
+    name: 'insert-or-fetch-contacts',
+    text: `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($3::jsonb)
+         AS i(id text, content_hash text, doc jsonb, search_text text, created_at timestamptz)
+     ), inserted AS (
+       INSERT INTO contacts (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
+       SELECT id, $1, $2, content_hash, doc, search_text, created_at, created_at FROM input
+       ON CONFLICT (org_id, live, content_hash) DO NOTHING
+       RETURNING content_hash, doc
+     )
+     SELECT content_hash, doc, true AS inserted FROM inserted
+     UNION ALL
+     SELECT c.content_hash, c.doc, false FROM contacts c
+      WHERE c.org_id = $1 AND c.live = $2
+        AND c.content_hash IN (SELECT content_hash FROM input)
+        AND c.content_hash NOT IN (SELECT content_hash FROM inserted)`,
+    values: [scope.orgId, scope.live, JSON.stringify(input)],
+  });
+  return new Map(res.rows.map((r) => [r.content_hash, { doc: r.doc, inserted: r.inserted }]));
+}
+
+/**
  * Inserts the contact, or, when an identical one exists in this organization and mode,
  * applies `patch` to it instead. One statement, so concurrent identical creates agree.
  */
-export async function upsertContact(db: Queryable, scope: Scope, row: ContactRow): Promise<Contact> {
+async function upsertContact(db: Queryable, scope: Scope, row: ContactRow): Promise<Contact> {
   const nulls = Object.keys(row.patch).filter((k) => row.patch[k] === null);
   const sets = Object.fromEntries(Object.entries(row.patch).filter(([, v]) => v !== null));
-  // Named: each connection parses and plans the create once (it is the hot write).
   const res = await db.query({
     name: 'upsert-contact',
     text: `INSERT INTO contacts AS c (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)

@@ -8,7 +8,7 @@ import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { Contact, ContactCreate } from './contact.schema.js';
 import { type AddressFields, type ContactAddressing, looksLikeWholeAddress } from './contact-address.js';
-import { deleteContactRow, getContactDoc, upsertContact } from './contacts.repo.js';
+import { type ContactRow, deleteContactRow, getContactDoc, saveContacts } from './contacts.repo.js';
 
 export interface ContactContext {
   scope: Scope;
@@ -82,6 +82,15 @@ export async function createContact(
   raw: ContactCreate,
   ctx: ContactContext,
 ): Promise<Contact> {
+  const [contact] = await saveContacts(db, ctx.scope, [await prepareContact(raw, ctx)]);
+  return contact;
+}
+
+/**
+ * A contact as it will be saved, nothing written yet: checked (a 400 naming the field), its
+ * address split and settled (verified in live mode), its identity hashed for de-duplication.
+ */
+export async function prepareContact(raw: ContactCreate, ctx: ContactContext): Promise<ContactRow> {
   const input = clean(raw);
   if (!input.addressLine1) throw invalid('addressLine1', 'is required.');
   if (!input.firstName && !input.companyName) throw invalid('firstName', 'or companyName is required.');
@@ -106,7 +115,7 @@ export async function createContact(
     updatedAt: stamp,
   } as Contact;
   const { id: _id, createdAt: _c, updatedAt: _u, ...searchable } = doc;
-  return upsertContact(db, ctx.scope, {
+  return {
     doc,
     contentHash: contentHash(input, countryCode),
     searchText: searchTextOf(searchable),
@@ -116,7 +125,7 @@ export async function createContact(
       updatedAt: stamp,
       ...(ctx.scope.live || input.forceVerifiedStatus ? {} : { addressStatus: status }),
     },
-  });
+  };
 }
 
 export async function getContact(db: Queryable, scope: Scope, id: string): Promise<string> {

@@ -6,7 +6,6 @@ import { ListQuery, listBody } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
 import { cancelOrder } from '../orders/cancel-order.js';
-import { resolveOrderContacts } from '../orders/order-contact.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { progressOrder } from '../orders/progress-order.js';
 import { Letter, LetterCancellation, LetterCreate, LetterUrl } from './letter.schema.js';
@@ -45,15 +44,12 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
           statusCode: 201,
           body: await createLetter(tx, input, ctx),
         }));
-      // Otherwise in three steps, each a 400 before anything of the letter is written: the checks
-      // and content (reads only); the contacts, committed on their own so a shared return
-      // address's row is not locked for the whole create (resolveOrderContacts); the letter.
+      // Otherwise the checks and content (reads only, a 400 before anything is written) come
+      // before the transaction, which then only writes: the contacts, the letter, its event and jobs.
       const letter = await prepareLetter(deps.pool, input, ctx);
-      const refs = { to: input.to, from: input.from };
-      const contacts = await resolveOrderContacts(deps.pool, refs, ctx, letter.stored);
       return runCreate(deps.pool, request, reply, async (tx) => ({
         statusCode: 201,
-        body: await insertLetter(tx, letter, contacts, ctx),
+        body: await insertLetter(tx, letter, ctx),
       }));
     },
   );

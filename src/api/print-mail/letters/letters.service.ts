@@ -7,11 +7,15 @@ import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
-import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactContext } from '../contacts/contacts.service.js';
 import { recordEvent } from '../events/record-event.js';
 import { normalizeMailingClass } from '../orders/mailing-class.js';
-import { contactPreview, resolveOrderContact } from '../orders/order-contact.js';
+import {
+  type OrderContact,
+  prepareOrderContacts,
+  previewOf,
+  saveOrderContacts,
+} from '../orders/order-contact.js';
 import { ORDER_JOBS } from '../orders/order-jobs.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { snapshotOf } from '../orders/order-snapshot.js';
@@ -52,14 +56,14 @@ export interface PreparedLetter {
   sendDate: Date;
   printAt: Date;
   content: LetterContent;
-  /** Contacts given by id, already read (inline ones are written later). */
-  stored: Partial<Record<'to' | 'from', Contact>>;
+  /** Contacts given by id, read; inline ones, checked and written with the letter. */
+  contacts: Record<'to' | 'from', OrderContact>;
 }
 
 /**
- * Checks everything a client can get wrong in a letter but its inline contacts (a 400 naming
- * the field, nothing written to the database) and fixes its content (uploaded PDFs go to the
- * blob store under the new letter's id). Reads only, so it needs no transaction.
+ * Checks everything a client can get wrong in a letter (a 400 naming the field, nothing
+ * written to the database) and fixes its content (uploaded PDFs go to the blob store under
+ * the new letter's id). Reads only, so it needs no transaction.
  */
 export async function prepareLetter(
   db: Queryable,
@@ -72,29 +76,21 @@ export async function prepareLetter(
   const source = contentSource(input);
   const id = newId(ID_PREFIX.letter);
   const size = input.size ?? 'us_letter';
+  const contacts = await prepareOrderContacts(db, { to: input.to, from: input.from }, ctx);
   // The merge check needs only which contact fields exist: previews, nothing written.
-  const to = await contactPreview(db, 'to', input.to, ctx);
-  const from = await contactPreview(db, 'from', input.from, ctx);
+  const [to, from] = [previewOf(contacts.to), previewOf(contacts.from)];
   const content = await letterContent(db, input, { ...ctx, letterId: id, size, to, from });
-  const stored = {
-    ...(typeof input.to === 'string' ? { to } : {}),
-    ...(typeof input.from === 'string' ? { from } : {}),
-  };
-  return { id, input, source, mailingClass, size, sendDate, printAt, content, stored };
+  return { id, input, source, mailingClass, size, sendDate, printAt, content, contacts };
 }
 
 /**
- * Writes a prepared letter in the caller's transaction: the row with its contact snapshots,
- * `letter.created`, and the render and scheduled-step jobs, so they exist exactly when the
- * letter does. The PDF is rendered after the response.
+ * Writes a prepared letter in the caller's transaction: its inline contacts, the row with its
+ * contact snapshots, `letter.created`, and the render and scheduled-step jobs, so they exist
+ * exactly when the letter does. The PDF is rendered after the response.
  */
-export async function insertLetter(
-  tx: pg.PoolClient,
-  letter: PreparedLetter,
-  contacts: { to: Contact; from: Contact },
-  ctx: LetterContext,
-) {
+export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ctx: LetterContext) {
   const kind = ORDER_KINDS.letter;
+  const contacts = await saveOrderContacts(tx, ctx.scope, letter.contacts);
   const doc = letterDoc(letter.input, {
     id: letter.id,
     live: ctx.scope.live,
@@ -122,13 +118,8 @@ export async function insertLetter(
 
 /**
  * The whole create in the caller's transaction (with an Idempotency-Key, so that a replay does
- * nothing). The routes do it in steps otherwise: prepareLetter, resolveOrderContacts, insertLetter.
+ * nothing). Otherwise the route prepares the letter before its transaction begins.
  */
 export async function createLetter(tx: pg.PoolClient, input: LetterCreate, ctx: LetterContext) {
-  const letter = await prepareLetter(tx, input, ctx);
-  const contacts = {
-    to: await resolveOrderContact(tx, 'to', input.to, ctx),
-    from: await resolveOrderContact(tx, 'from', input.from, ctx),
-  };
-  return insertLetter(tx, letter, contacts, ctx);
+  return insertLetter(tx, await prepareLetter(tx, input, ctx), ctx);
 }
