@@ -22,8 +22,33 @@ function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
   return false;
 }
 
+/** "Mile 12", "Mi K": an Alaska mile post standing for the house number. */
+const MILE_WORDS = new Set(['MILE', 'MI']);
+
+/**
+ * Tokens of a house number written without digits at i, opening a typed street: a mile
+ * post ("Mile 12 Sterling Hwy": 2), a lettered lot ("B San Luis Street", "G-J Hathway
+ * Avenue": 1); else 0. A lone letter needs a name of two words before the type, so "K
+ * Street" and "A Main Street" stay streets named by a letter.
+ */
+export function spelledNumberLength(t: Classified[], i: number, end: number): number {
+  const tok = t[i];
+  const post = t[i + 1];
+  if (MILE_WORDS.has(tok.key) && post && (post.num || (post.letter && !post.dir))) {
+    return typedStreetAfter(t, i + 1, end) ? 2 : 0;
+  }
+  const letters = /^[A-Z]-[A-Z]$/.test(tok.key);
+  if (!(letters || (tok.letter && !tok.dir && !tok.raw.endsWith('.')))) return 0;
+  let k = i + 1;
+  // A US convention, so a US type closes the street ("Pelican Bay Road": Bay is a name word).
+  while (k < end && !t[k].hasDigit && !t[k].unit && !t[k].suffix && !t[k].connector) k++;
+  const typed = k < end && t[k].suffix && !t[k].dir;
+  return typed && k - i - 1 >= (letters ? 1 : 2) ? 1 : 0;
+}
+
 export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undefined {
   const tok = t[i];
+  if (i === seg.start && spelledNumberLength(t, i, seg.end)) return 'numberFirst';
   // "Jane Doe One South Wacker Drive": a spelled-out number after a name, before a typed street.
   const cardinal =
     tok.cardinalWord && (i === seg.start || (!t[i - 1].hasDigit && typedStreetAfter(t, i, seg.end)));

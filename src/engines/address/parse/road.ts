@@ -5,6 +5,7 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { FLOOR_WORDS } from '../tables/number-words.js';
 import { asciiFold, type Classified } from './classify.js';
+import { spelledNumberLength } from './house-number.js';
 import { britishTheStreet, looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
@@ -228,7 +229,8 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
       return second.end < seg.end ? [...head, { start: second.end, end: seg.end }] : head;
     }
   }
-  let numEnd = hn + 1;
+  // "Mile 12 Sterling Hwy": a mile post is two words.
+  let numEnd = hn + Math.max(1, t[hn].hasDigit ? 1 : spelledNumberLength(t, hn, seg.end));
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
   // "6910 # G Mary Caroline Circle": a unit written between the number and the street.
   if (t[numEnd]?.key === '#' && unitStartsAt(t, numEnd, seg.end) && numEnd + 3 < seg.end) {

@@ -6,7 +6,7 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { usState } from '../tables/us-states.js';
 import { asciiFold, type Classified } from './classify.js';
-import { houseNumberAt, type Layout } from './house-number.js';
+import { houseNumberAt, type Layout, spelledNumberLength } from './house-number.js';
 import {
   assignNumberAfter,
   assignNumberFirst,
@@ -69,7 +69,8 @@ export function solveStreet(s: ParseState): void {
     !s.city &&
     segs.every((g) => plainWords(t, g))
   ) {
-    if (!CARE_OF.has(t[0].key) && !personalName(t, segs[0])) {
+    // Not "D Pelican Bay Road, Morro Bay": a lettered house number opens the street.
+    if (!CARE_OF.has(t[0].key) && !personalName(t, segs[0]) && !spelledNumberLength(t, 0, segs[0].end)) {
       setRoad(s, segs[0].start, segs[0].end);
       s.city = segs[1];
       return;
