@@ -9,7 +9,13 @@ import { spelledNumberLength } from './house-number.js';
 import { britishTheStreet, looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { findUnitStart, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
+import {
+  findUnitStart,
+  isUnitSegment,
+  officeBeforeBuilding,
+  splitNameAndUnits,
+  unitStartsAt,
+} from './units.js';
 
 const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 
@@ -115,7 +121,7 @@ export function assignStreetWithoutNumber(
 }
 
 /** Words that end a building's name and never a street's. */
-const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING']);
+const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING', 'OFFICES']);
 
 /**
  * Where a building name made of plain words and a closing TOWER/BLDG ends, when such a
@@ -138,6 +144,18 @@ function towerNameEnd(t: Classified[], from: number, end: number, numberless = f
   // "1 Smith & Wesson Plaza Tower 9th Floor": a floor may follow the tower too.
   const floor = k + 1 < end && (t[k].ordinal || t[k].num) && t[k + 1].unit?.isLevel;
   return k === end || unitStartsAt(t, k, end) || floor ? k : -1;
+}
+
+/**
+ * Where "One Commerce Square" (a spelled-out number, plain words, a complex type) ends when
+ * it is all that stands between `from` and the end or a unit; else -1.
+ */
+function spelledBuildingEnd(t: Classified[], from: number, end: number): number {
+  if (!t[from]?.cardinalWord) return -1;
+  let k = from + 1;
+  while (k < end && !t[k].hasDigit && !t[k].unit && !t[k].suffix && !t[k].caType && !t[k].connector) k++;
+  if (k === from + 1 || k >= end || !COMPLEX_TYPES.has(t[k].key)) return -1;
+  return k + 1 === end || unitStartsAt(t, k + 1, end) ? k + 1 : -1;
 }
 
 /** Street types that name an office complex or building more often than a street. */
@@ -199,6 +217,13 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
     const glued = hn - seg.start === 1 && GLUED_UNIT.test(t[seg.start].key) && !t[seg.start].houseNumber;
     if (isUnitSegment(t, before) || glued) extraUnits.push(before);
     else if (!takeUrbanization(s, before)) extraUnits.push(...splitNameAndUnits(t, before, houseParts));
+  }
+  // "300 One Commerce Square", "1500 Two Liberty Place": the building is named by a spelled-out
+  // number, so the number before it is the suite.
+  const named = spelledBuildingEnd(t, hn + 1, seg.end);
+  if (named > 0) {
+    houseParts.push(spanText(t, { start: hn + 1, end: named }));
+    return [{ start: hn, end: hn + 1 }, ...(named < seg.end ? [{ start: named, end: seg.end }] : [])];
   }
   // "1700 Wells Fargo Tower", "1600 Crestar Bank Bldg": no street at all, a building.
   const tower = towerNameEnd(t, hn + 1, seg.end);
@@ -427,7 +452,8 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
       return e;
     if (t[e].dir && e + 1 < end) e++;
     const rest = t.slice(e, end);
-    if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;
+    if (rest.some((x, k) => x.hasDigit || (x.unit && !officeBeforeBuilding(t, e + k)) || x.connector))
+      return end;
     const last = rest[rest.length - 1];
     if (t[e].key === 'THE' || (rest.length >= 2 && BUILDING_WORDS.has(last.key))) return e;
     // Not "River Rd Liberty Grove Rd" (a street type later: one long road) nor "Via de Ventura".
