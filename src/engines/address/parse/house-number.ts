@@ -97,6 +97,8 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     const unitThenStreet = next?.key === '#' && numberSignedStreet(t, i + 2, seg.end);
     return next && (!unitStartsAt(t, i + 1, seg.end) || unitThenStreet) ? 'numberFirst' : undefined;
   }
+  // "Portola N 507 2600 N Ocean Dr": after a name, a unit's id, then the street's own number.
+  if (next?.num && prefixIsName(t, seg.start, i) && typedStreetAfter(t, i + 1, seg.end)) return undefined;
   // "Calle 60 491": in a numbered street the last number is the house number.
   if (next?.houseNumber && i + 2 === seg.end) return undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
@@ -104,6 +106,13 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     return tok.num || /^\d+[A-Z]$|^\d+\/\d+[A-Z]?$/.test(tok.key) ? 'numberAfter' : undefined;
   if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
   return 'numberFirst';
+}
+
+/** Plain words before i (a directional may close them: "Portola N"), no unit or number. */
+function prefixIsName(t: Classified[], a: number, i: number): boolean {
+  if (i === a || t[a].dir || t[a].intlPrefix) return false;
+  for (let k = a; k < i; k++) if (t[k].hasDigit || t[k].unit || t[k].suffix || t[k].connector) return false;
+  return true;
 }
 
 function numberSignedStreet(t: Classified[], i: number, end: number): boolean {

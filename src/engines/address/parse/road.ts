@@ -443,6 +443,8 @@ export function isBuildingWord(key: string): boolean {
  * Returns where the name starts (or `end`).
  */
 function buildingNameAfterStreet(t: Classified[], start: number, end: number, bounded: boolean): number {
+  const afterRoute = bounded ? routeEnd(t, start, end) : -1;
+  if (afterRoute > 0 && namedComplex(t, afterRoute, end)) return afterRoute;
   for (let p = start + 1; p < end - 1; p++) {
     if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
     let e = p + 1;
@@ -464,6 +466,38 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
     return end;
   }
   return end;
+}
+
+/** Where a numbered route opening [start, end) ends ("Rt 60 East"), or -1. */
+function routeEnd(t: Classified[], start: number, end: number): number {
+  for (let p = start; p + 1 < end && !t[p].hasDigit; p++) {
+    if (!isRouteWord(t, p) || !t[p + 1].hasDigit) continue;
+    return p + 2 < end && t[p + 2].dir ? p + 3 : p + 2;
+  }
+  return -1;
+}
+
+/** Words that close the name of a park or a complex of buildings. */
+const COMPLEX_CLOSERS = new Set([
+  'PARK',
+  'COMMONS',
+  'CENTER',
+  'CENTRE',
+  'PLAZA',
+  'MALL',
+  'SQUARE',
+  'VILLAGE',
+]);
+
+/** "Cedar Creek Business Park", "Lakeside Commons": two plain words or more naming a complex. */
+function namedComplex(t: Classified[], start: number, end: number): boolean {
+  if (end - start < 2 || !COMPLEX_CLOSERS.has(t[end - 1].key)) return false;
+  for (let k = start; k < end - 1; k++) {
+    const w = t[k];
+    // Type words inside are name words ("Cedar Creek Business Park"); the closer decides.
+    if (w.hasDigit || (w.unit && !w.suffix) || w.connector) return false;
+  }
+  return true;
 }
 
 /** "Corner of", "Jct", "Crossroads": words announcing an intersection, not part of a street. */

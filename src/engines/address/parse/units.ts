@@ -88,6 +88,13 @@ export function splitNameAndUnits(
       break;
     }
   }
+  // "Portola N 507" before the street's number: a bare id (a directional or letter may open
+  // it) closing a name is the unit in that building.
+  if (!floorsOnly && !units.length && end - start >= 2 && t[end - 1].num) {
+    const id = end - 2 > start && (t[end - 2].dir || t[end - 2].letter) ? end - 2 : end - 1;
+    units.push({ start: id, end });
+    end = id;
+  }
   houseParts.push(spanText(t, { start, end }));
   return units;
 }
