@@ -104,6 +104,7 @@ export function solveStreet(s: ParseState): void {
       isUnitSegment(t, seg)
     )
       continue;
+    const account = ACCOUNT_WORDS.has(t[seg.start].key);
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
       // "rr # 1 po box 406": a route and its box are one delivery address.
@@ -152,6 +153,8 @@ export function solveStreet(s: ParseState): void {
         street = { seg: k };
         break;
       }
+      // "acct # 4471 330-1187 002 p.o. box 9001": an account's numbers are no house number.
+      if (account && i + 1 < seg.end && boxLater(t, i + 1, seg.end)) continue;
       const layout = houseNumberAt(t, seg, i);
       if (layout) {
         street = { seg: k, layout, hn: i };
@@ -191,7 +194,11 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < street.seg - (loneNumber ? 1 : 0); k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
-    else if (!takeUrbanization(s, seg)) priorNames.push(spanText(t, seg));
+    else if (letteredSuiteOpens(t, seg)) {
+      // "203 a. Duncan Square, 1961 N Druid Hills Rd": the suite, then the building's name.
+      unitParts.push({ start: seg.start, end: seg.start + 2 });
+      priorNames.push(spanText(t, { start: seg.start + 2, end: seg.end }));
+    } else if (!takeUrbanization(s, seg)) priorNames.push(spanText(t, seg));
   }
   houseParts.splice(segIndex > 0 ? 1 : 0, 0, ...priorNames);
   const seg = segs[street.seg];
@@ -431,6 +438,22 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
   return matchSpecial(t, k + 1, seg.end, true);
+}
+
+/** A number and a letter (a suite's id), then plain words: "203 a. Duncan Square". */
+function letteredSuiteOpens(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start < 3 || !t[seg.start].num || !t[seg.start + 1].letter || t[seg.start + 1].dir)
+    return false;
+  for (let k = seg.start + 2; k < seg.end; k++)
+    if (t[k].hasDigit || t[k].unit || t[k].connector) return false;
+  return true;
+}
+
+/** A post office box starts somewhere in [from, end). */
+function boxLater(t: Classified[], from: number, end: number): boolean {
+  for (let k = from; k < end; k++)
+    if (POST_OFFICE_WORDS.has(t[k].key) && matchSpecial(t, k, end)) return true;
+  return false;
 }
 
 /** "Dept LA 21702": a designator, a lettered code and a number, and nothing else. */
