@@ -4,7 +4,8 @@
  *
  *   normalize -> tokenize -> classify        (what the words are)
  *   near                                     ("pizza near me": a search, not an address)
- *   country -> trailing name -> postcode -> state -> city   (peeled from the right)
+ *   country -> recipient -> postcode      (peeled from the right; recipient: a firm's name
+ *   -> state -> city                        written after the ZIP)
  *   town                                     (world towns where no ZIP table helps)
  *   street                                   (number, street parts, unit, PO box, names)
  *   assemble                                 (public fields)
@@ -28,7 +29,7 @@ type Stage = [name: string, run: (s: ParseState) => void];
 export const STAGES: readonly Stage[] = [
   ['near', splitNear],
   ['country', peelCountry],
-  ['trailing name', peelTrailingName],
+  ['recipient', peelTrailingName],
   ['postcode', peelPostcode],
   ['state', peelState],
   ['city', findCity],
