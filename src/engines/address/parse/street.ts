@@ -30,7 +30,14 @@ import {
 import { matchSpecial } from './special.js';
 import { isRouteQualifier, isRouteWord } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { assignUnits, isUnitSegment, remittanceFile, splitNameAndUnits, unitStartsAt } from './units.js';
+import {
+  assignUnits,
+  isUnitSegment,
+  NUMBERED_TOWER,
+  remittanceFile,
+  splitNameAndUnits,
+  unitStartsAt,
+} from './units.js';
 
 /** Words opening an account or customer reference written before a box. */
 const ACCOUNT_WORDS = new Set([
@@ -303,6 +310,11 @@ export function solveStreet(s: ParseState): void {
       // "Tower Place Ste 1685": a name, then the unit.
       let u = later.start;
       const wordAndId = later.end - later.start === 2 && t[later.start + 1].hasDigit;
+      if (wordAndId && numberedBuilding(t, later.start)) {
+        // "…, Suite 700, Overlook 1": a name and a small number, one building of a complex.
+        houseParts.push(spanText(t, later));
+        continue;
+      }
       while (!wordAndId && u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
       // "Ste 110 Burns Prof. Blg.": a unit and its id, then the building's name.
       if (u === later.start && t[u + 1]?.hasDigit && isBuildingName(t, u + 2, later.end)) {
@@ -438,6 +450,22 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
   return matchSpecial(t, k + 1, seg.end, true);
+}
+
+/**
+ * "Overlook 1", "Riverview 2": a word of four letters or more that designates no unit, then
+ * a number of one or two digits. Not a code and its id ("af 1025").
+ */
+function numberedBuilding(t: Classified[], i: number): boolean {
+  const word = t[i];
+  const id = t[i + 1];
+  return (
+    word.key.length >= 4 &&
+    !word.hasDigit &&
+    !word.unit &&
+    !NUMBERED_TOWER.has(word.key) &&
+    /^\d{1,2}$/.test(id.key)
+  );
 }
 
 /** A number and a letter (a suite's id), then plain words: "203 a. Duncan Square". */
