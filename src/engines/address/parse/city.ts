@@ -84,7 +84,14 @@ export function findCity(s: ParseState): void {
     const carry = first.dir && first.dir.abbr.length === 2 && end - segStart > 1 ? 1 : 0;
     // "…, 14th flr, L & C Twr Div of Fiscal Services Nashville TN": a name of two words or
     // more before a known city of the state, in a segment that is no place as a whole.
-    const named = stateCode && !carry ? nameBeforeCity(tokens, segStart, end, stateCode, 2) : segStart;
+    // "Unit K, L Cedar Rapids IA": a lone letter before a town of the state is a unit's id.
+    const letter =
+      first.letter && !first.dir && stateCode && isPlaceInState(tokens, segStart + 1, end, stateCode);
+    const named = letter
+      ? segStart + 1
+      : stateCode && !carry
+        ? nameBeforeCity(tokens, segStart, end, stateCode, 2)
+        : segStart;
     s.city = { start: named + carry, end };
     s.end = segStart + carry;
     if (named > segStart) s.end = named;

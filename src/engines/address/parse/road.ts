@@ -489,6 +489,11 @@ const COMPLEX_CLOSERS = new Set([
   'VILLAGE',
 ]);
 
+/** PARK, COMMONS, PLAZA...: a word that closes the name of a park or a complex. */
+export function isComplexCloser(key: string): boolean {
+  return COMPLEX_CLOSERS.has(key);
+}
+
 /** "Cedar Creek Business Park", "Lakeside Commons": two plain words or more naming a complex. */
 function namedComplex(t: Classified[], start: number, end: number): boolean {
   if (end - start < 2 || !COMPLEX_CLOSERS.has(t[end - 1].key)) return false;

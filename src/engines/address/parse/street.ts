@@ -6,6 +6,7 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { usState } from '../tables/us-states.js';
 import { asciiFold, type Classified } from './classify.js';
+import { statesOfCity, townEndingAt } from './gazetteer.js';
 import { houseNumberAt, type Layout, spelledNumberLength } from './house-number.js';
 import {
   assignNumberAfter,
@@ -14,6 +15,7 @@ import {
   intlRoadStart,
   isBuildingName,
   isBuildingWord,
+  isComplexCloser,
   isComplexType,
   setRoad,
   takeUrbanization,
@@ -29,7 +31,7 @@ import {
 } from './segments.js';
 import { matchSpecial } from './special.js';
 import { isRouteQualifier, isRouteWord } from './split-street.js';
-import { type ParseState, type Span, spanText } from './state.js';
+import { type ParseState, type Span, spanKey, spanText } from './state.js';
 import {
   assignUnits,
   isUnitSegment,
@@ -262,7 +264,8 @@ export function solveStreet(s: ParseState): void {
       !s.city &&
       k === segs.length - 1 &&
       words.every((w) => !w.hasDigit && !w.unit) &&
-      d.fields.road
+      d.fields.road &&
+      !unknownComplex(t, later)
     ) {
       // "1085 Santa Paula Avenue, Los Osos": a last words-only segment is the city.
       s.city = later;
@@ -276,6 +279,9 @@ export function solveStreet(s: ParseState): void {
       // "Bow St, Covent Garden, London", "Nieuwe Binnenweg 17, Oude Westen, Rotterdam": outside
       // North America the part between the street and the town is the district.
       d.fields.suburb = spanText(t, later);
+    } else if (words.length === 1 && words[0].letter && !words[0].dir && unitParts.length) {
+      // "…, Unit K, L Cedar Rapids": a lone letter after a unit is another id of it.
+      unitParts.push(later);
     } else if (
       CARE_OF.has(words[0].key) ||
       (d.fields.road && words.every((w) => !w.hasDigit && !w.unit)) ||
@@ -466,6 +472,16 @@ function numberedBuilding(t: Classified[], i: number): boolean {
     !NUMBERED_TOWER.has(word.key) &&
     /^\d{1,2}$/.test(id.key)
   );
+}
+
+/**
+ * "…, Sandpiper Business Park": words closed by a park or complex word that name no US or
+ * world town ("Menlo Park" does) are a building, not the town.
+ */
+function unknownComplex(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start < 2 || !t.slice(seg.start + 1, seg.end).some((w) => isComplexCloser(w.key)))
+    return false;
+  return !statesOfCity(spanKey(t, seg.start, seg.end)) && townEndingAt(t, seg.start, seg.end) !== seg.start;
 }
 
 /** A number and a letter (a suite's id), then plain words: "203 a. Duncan Square". */
