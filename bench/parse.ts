@@ -2,7 +2,8 @@
  * Parser benchmark: accuracy on ../shared/data/parse/dev.jsonl per field, per source
  * and whole-address, against npm parse-address on the same cases; in-process
  * throughput, RSS, and the CLI end to end. Run: node --import tsx bench/parse.ts
- * Options: --misses N (print N of our misses; --us: US cases only), --accuracy-only (skip speed).
+ * Options: --misses N (print N of our misses; --us: US cases only), --accuracy-only (skip speed),
+ * --ceiling FILE (US field misses by class, from a hand classification kept out of the repo).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,10 +159,11 @@ function boroughAsCity(expected: Fields, got: Fields): Fields {
   return { ...rest, city: district };
 }
 
-function score(t: Tally, labelled: Fields, got: Fields): boolean {
+/** Scores one case into the tally; returns the fields it got wrong (labelled or not). */
+function score(t: Tally, labelled: Fields, got: Fields): string[] {
   const expected = boroughAsCity(labelled, got);
   t.cases++;
-  let exact = true;
+  const wrong: string[] = [];
   for (const k of new Set([...Object.keys(expected), ...Object.keys(got)])) {
     // Unit and level are scored together, so their order in the line does not matter.
     const n = (v: string | undefined) =>
@@ -176,7 +178,7 @@ function score(t: Tally, labelled: Fields, got: Fields): boolean {
       (k === 'postcode' && zipPlus4Of(n(expected[k]), n(got[k]))) ||
       (k === 'road' &&
         norm(sharedPluralType(expected[k] ?? ''), k) === norm(sharedPluralType(got[k] ?? ''), k));
-    if (!ok) exact = false;
+    if (!ok) wrong.push(k);
     if (k in expected) {
       const f = t.fields.get(k) ?? { n: 0, ok: 0 };
       f.n++;
@@ -184,8 +186,8 @@ function score(t: Tally, labelled: Fields, got: Fields): boolean {
       t.fields.set(k, f);
     }
   }
-  if (exact) t.exact++;
-  return exact;
+  if (!wrong.length) t.exact++;
+  return wrong;
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
@@ -205,16 +207,18 @@ function main(): void {
     return groups.get(k)!;
   };
   const misses: string[] = [];
+  const usMisses: FieldMisses[] = [];
   for (const c of cases) {
     const exp = expectedFields(c);
     const got = ours(c.input);
     const base = baseline(c.input);
     for (const g of ['all', isUS(c) ? 'US' : 'non-US', `source:${c.source}`]) {
-      const ok = score(group(g).ours, exp, got);
+      const wrong = score(group(g).ours, exp, got);
       score(group(g).base, exp, base);
-      if (g === 'all' && !ok && (!onlyUs || isUS(c)))
+      if (g === 'US' && wrong.length) usMisses.push({ id: c.id, fields: wrong.filter((k) => k in exp) });
+      if (g === 'all' && wrong.length && (!onlyUs || isUS(c)))
         misses.push(
-          `${c.id} ${JSON.stringify(c.input)}\n  exp ${JSON.stringify(exp)}\n  got ${JSON.stringify(got)}`,
+          `${c.id} ${JSON.stringify(c.input)}\n  exp ${JSON.stringify(exp)}\n  got ${JSON.stringify(got)}\n  wrong ${wrong.join(' ')}`,
         );
     }
   }
@@ -236,9 +240,78 @@ function main(): void {
     const b = nonUs.base.fields.get(k) ?? { n: f.n, ok: 0 };
     lines.push(`| ${k} | ${f.n} | ${pct(f.ok, f.n)} | ${pct(b.ok, b.n)} |`);
   }
+  const classesFile = args.includes('--ceiling') ? args[args.indexOf('--ceiling') + 1] : undefined;
+  if (classesFile) lines.push('', ...ceiling(us.ours, usMisses, readClasses(classesFile)));
   if (!args.includes('--accuracy-only')) lines.push('', ...speed(cases.map((c) => c.input)));
   console.log(lines.join('\n'));
   if (showMisses) console.log(`\n${misses.slice(0, showMisses).join('\n')}\n(${misses.length} misses)`);
+}
+
+interface FieldMisses {
+  id: string;
+  /** Labelled fields the parse got wrong. */
+  fields: string[];
+}
+
+const MISS_CLASSES = ['conflict', 'convention', 'unclean', 'parser'] as const;
+type MissClass = (typeof MISS_CLASSES)[number];
+/** Case id -> the class of all its misses, or per field with "*" for the rest. */
+type Classes = Record<string, MissClass | Record<string, MissClass>>;
+
+/**
+ * `--ceiling FILE`: a hand classification of the US misses, kept out of the repository
+ * (it describes dev lines). A miss is a label that contradicts another line's or the input
+ * (conflict), a convention the parser does not share, input that is not one clean address
+ * (unclean), or a real parser miss.
+ */
+function readClasses(file: string): Classes {
+  const classes = JSON.parse(readFileSync(file, 'utf8')) as Classes;
+  for (const [id, v] of Object.entries(classes))
+    for (const c of typeof v === 'string' ? [v] : Object.values(v))
+      if (!MISS_CLASSES.includes(c)) throw new Error(`${file}: ${id} has unknown class ${c}`);
+  return classes;
+}
+
+/** Per US field: its misses by class, and the score it would reach with every parser miss fixed. */
+function ceiling(us: Tally, usMisses: FieldMisses[], classes: Classes): string[] {
+  const lines = [
+    '| field (US cases) | labelled | Postroom | misses | conflict | convention | unclean | parser | unclassified | ceiling |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  const unclassified = new Set<string>();
+  for (const [k, f] of us.fields) {
+    const count: Record<MissClass | 'none', number> = {
+      conflict: 0,
+      convention: 0,
+      unclean: 0,
+      parser: 0,
+      none: 0,
+    };
+    for (const m of usMisses) {
+      if (!m.fields.includes(k)) continue;
+      const v = classes[m.id];
+      const c = typeof v === 'string' ? v : (v?.[k] ?? v?.['*']);
+      count[c ?? 'none']++;
+      if (!c) unclassified.add(m.id);
+    }
+    const misses = f.n - f.ok;
+    const reachable = f.n - count.conflict - count.convention - count.unclean;
+    lines.push(
+      `| ${k} | ${f.n} | ${pct(f.ok, f.n)} | ${misses} | ${count.conflict} | ${count.convention} | ${count.unclean} | ${count.parser} | ${count.none} | ${pct(reachable, f.n)} |`,
+    );
+  }
+  const exact = usMisses.filter((m) => {
+    const v = classes[m.id];
+    return (
+      v === 'parser' || !v || (typeof v !== 'string' && m.fields.every((k) => (v[k] ?? v['*']) === 'parser'))
+    );
+  }).length;
+  lines.push(
+    '',
+    `US whole-address exact with every parser miss fixed: ${pct(us.exact + exact, us.cases)} (${exact} lines whose misses are all parser misses or unclassified).`,
+  );
+  if (unclassified.size) lines.push(`Unclassified: ${[...unclassified].join(' ')}`);
+  return lines;
 }
 
 function throughput(fn: (s: string) => unknown, inputs: string[], seconds: number): number {

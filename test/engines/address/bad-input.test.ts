@@ -74,6 +74,7 @@ test('the detail view and the explain trace never throw either', () => {
         'classify',
         'near',
         'country',
+        'recipient',
         'postcode',
         'state',
         'city',

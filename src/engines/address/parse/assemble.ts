@@ -15,6 +15,10 @@ export function assemble(s: ParseState): void {
   if (s.state) f.state = spanText(t, s.state);
   if (s.postcode) f.postcode = spanText(t, s.postcode);
   if (s.country) f.country = spanText(t, s.country);
+  if (s.trailingName) {
+    const name = spanText(t, s.trailingName);
+    f.house = f.house ? `${f.house}, ${name}` : name;
+  }
   const cityKey = s.city ? t[s.city.start].key : '';
   if (MILITARY_PO.has(cityKey) && s.city && s.city.end - s.city.start === 1) {
     d.militaryPostOffice = cityKey as 'APO' | 'FPO' | 'DPO';

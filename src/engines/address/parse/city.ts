@@ -4,6 +4,7 @@
  */
 
 import { province } from '../tables/canada.js';
+import { US_LARGE_CITIES } from '../tables/us-large-cities.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
@@ -83,7 +84,14 @@ export function findCity(s: ParseState): void {
     const carry = first.dir && first.dir.abbr.length === 2 && end - segStart > 1 ? 1 : 0;
     // "…, 14th flr, L & C Twr Div of Fiscal Services Nashville TN": a name of two words or
     // more before a known city of the state, in a segment that is no place as a whole.
-    const named = stateCode && !carry ? nameBeforeCity(tokens, segStart, end, stateCode, 2) : segStart;
+    // "Unit K, L Cedar Rapids IA": a lone letter before a town of the state is a unit's id.
+    const letter =
+      first.letter && !first.dir && stateCode && isPlaceInState(tokens, segStart + 1, end, stateCode);
+    const named = letter
+      ? segStart + 1
+      : stateCode && !carry
+        ? nameBeforeCity(tokens, segStart, end, stateCode, 2)
+        : segStart;
     s.city = { start: named + carry, end };
     s.end = segStart + carry;
     if (named > segStart) s.end = named;
@@ -157,6 +165,9 @@ export function findCity(s: ParseState): void {
   const nameBefore = tokens.slice(0, segStart).every((t) => !t.hasDigit && !t.unit);
   if (start < 0 && !anchored && nameBefore && end === tokens.length && (streetNumber || numberless))
     start = trailingTownAfterStreet(tokens, end, segStart + (streetNumber ? Math.max(hn, 0) + 3 : 2));
+  // "5429 Woodlawn Chicago": a large city after a number and a one-word street, nothing else.
+  if (start < 0 && !anchored && segStart === 0 && end === tokens.length && region[0].houseNumber)
+    start = largeCityAfterBareStreet(tokens, end);
   // "Lane", "North" and "Street" are towns too, but never right after a street.
   if (start >= 0 && !stateCode && tokens.slice(start, end).every((t) => t.suffix || t.dir)) start = -1;
   // "W 175th St East Hazel Crest IL": a directional after a complete street opens the town
@@ -246,6 +257,39 @@ function trailingTownAfterStreet(tokens: Classified[], end: number, minStart: nu
       (t) => !t.hasDigit && !t.unit && !t.suffix && !t.caType && !t.dir && !t.connector && t.key.length >= 3,
     );
     if (plain && !isBuildingWord(tokens[start].key) && !isBuildingWord(tokens[end - 1].key)) return start;
+  }
+  return -1;
+}
+
+/** Words that make a city's name a road's ("Old Houston", "Little Miami"), not a street before it.
+ * Two-letter words are left out too: "8517 So Nashville" is South Nashville. */
+const PLACE_QUALIFIERS = new Set([
+  'OLD',
+  'NEW',
+  'LITTLE',
+  'UPPER',
+  'LOWER',
+  'GREAT',
+  'GRAND',
+  'MOUNT',
+  'PORT',
+]);
+
+/**
+ * "5429 woodlawn chicago", "132 n 10 Brooklyn": a house number, a street of one word (a
+ * directional may come first) with no type, then one of the large cities people write
+ * without a state; where the city starts, or -1. One word only: a longer untyped name may
+ * end in a city's name ("Martin Luther King"). "310 Sam Houston" reads as Sam street in
+ * Houston; such streets are written with their type.
+ */
+function largeCityAfterBareStreet(tokens: Classified[], end: number): number {
+  for (let start = Math.max(2, end - 3); start < end; start++) {
+    if (!US_LARGE_CITIES.has(spanKey(tokens, start, end).replace(/^ST /, 'SAINT '))) continue;
+    const name = tokens[start - 1];
+    if (start > 3 || (start === 3 && !tokens[1].dir)) return -1;
+    const typed = name.suffix || name.caType || name.intlPrefix || name.intlSuffix;
+    const word = name.hasDigit || (name.key.length >= 3 && !PLACE_QUALIFIERS.has(name.key));
+    return word && !typed && !name.dir && !name.unit && !name.connector ? start : -1;
   }
   return -1;
 }

@@ -22,8 +22,33 @@ function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
   return false;
 }
 
+/** "Mile 12", "Mi K": an Alaska mile post standing for the house number. */
+const MILE_WORDS = new Set(['MILE', 'MI']);
+
+/**
+ * Tokens of a house number written without digits at i, opening a typed street: a mile
+ * post ("Mile 12 Sterling Hwy": 2), a lettered lot ("B San Luis Street", "G-J Hathway
+ * Avenue": 1); else 0. A lone letter needs a name of two words before the type, so "K
+ * Street" and "A Main Street" stay streets named by a letter.
+ */
+export function spelledNumberLength(t: Classified[], i: number, end: number): number {
+  const tok = t[i];
+  const post = t[i + 1];
+  if (MILE_WORDS.has(tok.key) && post && (post.num || (post.letter && !post.dir))) {
+    return typedStreetAfter(t, i + 1, end) ? 2 : 0;
+  }
+  const letters = /^[A-Z]-[A-Z]$/.test(tok.key);
+  if (!(letters || (tok.letter && !tok.dir && !tok.raw.endsWith('.')))) return 0;
+  let k = i + 1;
+  // A US convention, so a US type closes the street ("Pelican Bay Road": Bay is a name word).
+  while (k < end && !t[k].hasDigit && !t[k].unit && !t[k].suffix && !t[k].connector) k++;
+  const typed = k < end && t[k].suffix && !t[k].dir;
+  return typed && k - i - 1 >= (letters ? 1 : 2) ? 1 : 0;
+}
+
 export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout | undefined {
   const tok = t[i];
+  if (i === seg.start && spelledNumberLength(t, i, seg.end)) return 'numberFirst';
   // "Jane Doe One South Wacker Drive": a spelled-out number after a name, before a typed street.
   const cardinal =
     tok.cardinalWord && (i === seg.start || (!t[i - 1].hasDigit && typedStreetAfter(t, i, seg.end)));
@@ -72,6 +97,8 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     const unitThenStreet = next?.key === '#' && numberSignedStreet(t, i + 2, seg.end);
     return next && (!unitStartsAt(t, i + 1, seg.end) || unitThenStreet) ? 'numberFirst' : undefined;
   }
+  // "Portola N 507 2600 N Ocean Dr": after a name, a unit's id, then the street's own number.
+  if (next?.num && prefixIsName(t, seg.start, i) && typedStreetAfter(t, i + 1, seg.end)) return undefined;
   // "Calle 60 491": in a numbered street the last number is the house number.
   if (next?.houseNumber && i + 2 === seg.end) return undefined;
   if (prefixIsStreet(t, seg.start, i)) return 'numberAfter';
@@ -79,6 +106,13 @@ export function houseNumberAt(t: Classified[], seg: Segment, i: number): Layout 
     return tok.num || /^\d+[A-Z]$|^\d+\/\d+[A-Z]?$/.test(tok.key) ? 'numberAfter' : undefined;
   if (unitStartsAt(t, i + 1, seg.end) && next.key !== '#') return 'numberAfter';
   return 'numberFirst';
+}
+
+/** Plain words before i (a directional may close them: "Portola N"), no unit or number. */
+function prefixIsName(t: Classified[], a: number, i: number): boolean {
+  if (i === a || t[a].dir || t[a].intlPrefix) return false;
+  for (let k = a; k < i; k++) if (t[k].hasDigit || t[k].unit || t[k].suffix || t[k].connector) return false;
+  return true;
 }
 
 function numberSignedStreet(t: Classified[], i: number, end: number): boolean {

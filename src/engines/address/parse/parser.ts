@@ -4,7 +4,8 @@
  *
  *   normalize -> tokenize -> classify        (what the words are)
  *   near                                     ("pizza near me": a search, not an address)
- *   country -> postcode -> state -> city     (peeled from the right)
+ *   country -> recipient -> postcode      (peeled from the right; recipient: a firm's name
+ *   -> state -> city                        written after the ZIP)
  *   town                                     (world towns where no ZIP table helps)
  *   street                                   (number, street parts, unit, PO box, names)
  *   assemble                                 (public fields)
@@ -21,12 +22,14 @@ import { emptyDetail, type ParseState } from './state.js';
 import { solveStreet } from './street.js';
 import { normalizeInput, tokenize } from './tokenize.js';
 import { findTown } from './town.js';
+import { peelTrailingName } from './trailing-name.js';
 
 type Stage = [name: string, run: (s: ParseState) => void];
 
 export const STAGES: readonly Stage[] = [
   ['near', splitNear],
   ['country', peelCountry],
+  ['recipient', peelTrailingName],
   ['postcode', peelPostcode],
   ['state', peelState],
   ['city', findCity],

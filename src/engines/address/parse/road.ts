@@ -5,10 +5,17 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { FLOOR_WORDS } from '../tables/number-words.js';
 import { asciiFold, type Classified } from './classify.js';
+import { spelledNumberLength } from './house-number.js';
 import { britishTheStreet, looksLikeStreet, plainWords, type Segment } from './segments.js';
 import { isRouteWord, splitStreet } from './split-street.js';
 import { type ParseState, type Span, spanText } from './state.js';
-import { findUnitStart, isUnitSegment, splitNameAndUnits, unitStartsAt } from './units.js';
+import {
+  findUnitStart,
+  isUnitSegment,
+  officeBeforeBuilding,
+  splitNameAndUnits,
+  unitStartsAt,
+} from './units.js';
 
 const NUMBER_SUFFIXES = new Set(['BIS', 'TER', 'QUATER']);
 
@@ -114,7 +121,7 @@ export function assignStreetWithoutNumber(
 }
 
 /** Words that end a building's name and never a street's. */
-const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING']);
+const TOWER_WORDS = new Set(['TOWER', 'TOWERS', 'TWR', 'BLDG', 'BUILDING', 'OFFICES']);
 
 /**
  * Where a building name made of plain words and a closing TOWER/BLDG ends, when such a
@@ -137,6 +144,18 @@ function towerNameEnd(t: Classified[], from: number, end: number, numberless = f
   // "1 Smith & Wesson Plaza Tower 9th Floor": a floor may follow the tower too.
   const floor = k + 1 < end && (t[k].ordinal || t[k].num) && t[k + 1].unit?.isLevel;
   return k === end || unitStartsAt(t, k, end) || floor ? k : -1;
+}
+
+/**
+ * Where "One Commerce Square" (a spelled-out number, plain words, a complex type) ends when
+ * it is all that stands between `from` and the end or a unit; else -1.
+ */
+function spelledBuildingEnd(t: Classified[], from: number, end: number): number {
+  if (!t[from]?.cardinalWord) return -1;
+  let k = from + 1;
+  while (k < end && !t[k].hasDigit && !t[k].unit && !t[k].suffix && !t[k].caType && !t[k].connector) k++;
+  if (k === from + 1 || k >= end || !COMPLEX_TYPES.has(t[k].key)) return -1;
+  return k + 1 === end || unitStartsAt(t, k + 1, end) ? k + 1 : -1;
 }
 
 /** Street types that name an office complex or building more often than a street. */
@@ -199,6 +218,13 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
     if (isUnitSegment(t, before) || glued) extraUnits.push(before);
     else if (!takeUrbanization(s, before)) extraUnits.push(...splitNameAndUnits(t, before, houseParts));
   }
+  // "300 One Commerce Square", "1500 Two Liberty Place": the building is named by a spelled-out
+  // number, so the number before it is the suite.
+  const named = spelledBuildingEnd(t, hn + 1, seg.end);
+  if (named > 0) {
+    houseParts.push(spanText(t, { start: hn + 1, end: named }));
+    return [{ start: hn, end: hn + 1 }, ...(named < seg.end ? [{ start: named, end: seg.end }] : [])];
+  }
   // "1700 Wells Fargo Tower", "1600 Crestar Bank Bldg": no street at all, a building.
   const tower = towerNameEnd(t, hn + 1, seg.end);
   if (tower > 0) {
@@ -228,7 +254,8 @@ export function assignNumberFirst(s: ParseState, seg: Segment, hn: number, house
       return second.end < seg.end ? [...head, { start: second.end, end: seg.end }] : head;
     }
   }
-  let numEnd = hn + 1;
+  // "Mile 12 Sterling Hwy": a mile post is two words.
+  let numEnd = hn + Math.max(1, t[hn].hasDigit ? 1 : spelledNumberLength(t, hn, seg.end));
   if (numEnd < seg.end && t[numEnd].fraction) numEnd++;
   // "6910 # G Mary Caroline Circle": a unit written between the number and the street.
   if (t[numEnd]?.key === '#' && unitStartsAt(t, numEnd, seg.end) && numEnd + 3 < seg.end) {
@@ -416,6 +443,8 @@ export function isBuildingWord(key: string): boolean {
  * Returns where the name starts (or `end`).
  */
 function buildingNameAfterStreet(t: Classified[], start: number, end: number, bounded: boolean): number {
+  const afterRoute = bounded ? routeEnd(t, start, end) : -1;
+  if (afterRoute > 0 && namedComplex(t, afterRoute, end)) return afterRoute;
   for (let p = start + 1; p < end - 1; p++) {
     if (!(t[p].suffix || t[p].caType) || t[p + 1].suffix || t[p + 1].caType) continue;
     let e = p + 1;
@@ -425,7 +454,8 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
       return e;
     if (t[e].dir && e + 1 < end) e++;
     const rest = t.slice(e, end);
-    if (rest.some((x) => x.hasDigit || x.unit || x.connector)) return end;
+    if (rest.some((x, k) => x.hasDigit || (x.unit && !officeBeforeBuilding(t, e + k)) || x.connector))
+      return end;
     const last = rest[rest.length - 1];
     if (t[e].key === 'THE' || (rest.length >= 2 && BUILDING_WORDS.has(last.key))) return e;
     // Not "River Rd Liberty Grove Rd" (a street type later: one long road) nor "Via de Ventura".
@@ -436,6 +466,43 @@ function buildingNameAfterStreet(t: Classified[], start: number, end: number, bo
     return end;
   }
   return end;
+}
+
+/** Where a numbered route opening [start, end) ends ("Rt 60 East"), or -1. */
+function routeEnd(t: Classified[], start: number, end: number): number {
+  for (let p = start; p + 1 < end && !t[p].hasDigit; p++) {
+    if (!isRouteWord(t, p) || !t[p + 1].hasDigit) continue;
+    return p + 2 < end && t[p + 2].dir ? p + 3 : p + 2;
+  }
+  return -1;
+}
+
+/** Words that close the name of a park or a complex of buildings. */
+const COMPLEX_CLOSERS = new Set([
+  'PARK',
+  'COMMONS',
+  'CENTER',
+  'CENTRE',
+  'PLAZA',
+  'MALL',
+  'SQUARE',
+  'VILLAGE',
+]);
+
+/** PARK, COMMONS, PLAZA...: a word that closes the name of a park or a complex. */
+export function isComplexCloser(key: string): boolean {
+  return COMPLEX_CLOSERS.has(key);
+}
+
+/** "Cedar Creek Business Park", "Lakeside Commons": two plain words or more naming a complex. */
+function namedComplex(t: Classified[], start: number, end: number): boolean {
+  if (end - start < 2 || !COMPLEX_CLOSERS.has(t[end - 1].key)) return false;
+  for (let k = start; k < end - 1; k++) {
+    const w = t[k];
+    // Type words inside are name words ("Cedar Creek Business Park"); the closer decides.
+    if (w.hasDigit || (w.unit && !w.suffix) || w.connector) return false;
+  }
+  return true;
 }
 
 /** "Corner of", "Jct", "Crossroads": words announcing an intersection, not part of a street. */

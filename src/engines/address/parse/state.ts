@@ -17,6 +17,8 @@ export interface ParseState {
   postcode?: Span;
   state?: Span;
   city?: Span;
+  /** A name written after the state and ZIP ("… MO 65202 Acme Propane Inc"). */
+  trailingName?: Span;
   detail: ParsedAddressDetail;
 }
 

@@ -6,7 +6,8 @@
 import { isBareIntlSuffix } from '../tables/intl-street-words.js';
 import { usState } from '../tables/us-states.js';
 import { asciiFold, type Classified } from './classify.js';
-import { houseNumberAt, type Layout } from './house-number.js';
+import { statesOfCity, townEndingAt } from './gazetteer.js';
+import { houseNumberAt, type Layout, spelledNumberLength } from './house-number.js';
 import {
   assignNumberAfter,
   assignNumberFirst,
@@ -14,6 +15,7 @@ import {
   intlRoadStart,
   isBuildingName,
   isBuildingWord,
+  isComplexCloser,
   isComplexType,
   setRoad,
   takeUrbanization,
@@ -29,8 +31,15 @@ import {
 } from './segments.js';
 import { matchSpecial } from './special.js';
 import { isRouteQualifier, isRouteWord } from './split-street.js';
-import { type ParseState, type Span, spanText } from './state.js';
-import { assignUnits, isUnitSegment, remittanceFile, splitNameAndUnits, unitStartsAt } from './units.js';
+import { type ParseState, type Span, spanKey, spanText } from './state.js';
+import {
+  assignUnits,
+  isUnitSegment,
+  NUMBERED_TOWER,
+  remittanceFile,
+  splitNameAndUnits,
+  unitStartsAt,
+} from './units.js';
 
 /** Words opening an account or customer reference written before a box. */
 const ACCOUNT_WORDS = new Set([
@@ -69,7 +78,8 @@ export function solveStreet(s: ParseState): void {
     !s.city &&
     segs.every((g) => plainWords(t, g))
   ) {
-    if (!CARE_OF.has(t[0].key) && !personalName(t, segs[0])) {
+    // Not "D Pelican Bay Road, Morro Bay": a lettered house number opens the street.
+    if (!CARE_OF.has(t[0].key) && !personalName(t, segs[0]) && !spelledNumberLength(t, 0, segs[0].end)) {
       setRoad(s, segs[0].start, segs[0].end);
       s.city = segs[1];
       return;
@@ -103,6 +113,7 @@ export function solveStreet(s: ParseState): void {
       isUnitSegment(t, seg)
     )
       continue;
+    const account = ACCOUNT_WORDS.has(t[seg.start].key);
     for (let i = seg.start; i < seg.end; i++) {
       // "drawer 368 po box 11407": the post office box wins; the id before it is a unit.
       // "rr # 1 po box 406": a route and its box are one delivery address.
@@ -151,6 +162,8 @@ export function solveStreet(s: ParseState): void {
         street = { seg: k };
         break;
       }
+      // "acct # 4471 330-1187 002 p.o. box 9001": an account's numbers are no house number.
+      if (account && i + 1 < seg.end && boxLater(t, i + 1, seg.end)) continue;
       const layout = houseNumberAt(t, seg, i);
       if (layout) {
         street = { seg: k, layout, hn: i };
@@ -190,7 +203,11 @@ export function solveStreet(s: ParseState): void {
   for (let k = segIndex; k < street.seg - (loneNumber ? 1 : 0); k++) {
     const seg = segs[k];
     if (isUnitSegment(t, seg)) unitParts.push(seg);
-    else if (!takeUrbanization(s, seg)) priorNames.push(spanText(t, seg));
+    else if (letteredSuiteOpens(t, seg)) {
+      // "203 a. Duncan Square, 1961 N Druid Hills Rd": the suite, then the building's name.
+      unitParts.push({ start: seg.start, end: seg.start + 2 });
+      priorNames.push(spanText(t, { start: seg.start + 2, end: seg.end }));
+    } else if (!takeUrbanization(s, seg)) priorNames.push(spanText(t, seg));
   }
   houseParts.splice(segIndex > 0 ? 1 : 0, 0, ...priorNames);
   const seg = segs[street.seg];
@@ -247,7 +264,8 @@ export function solveStreet(s: ParseState): void {
       !s.city &&
       k === segs.length - 1 &&
       words.every((w) => !w.hasDigit && !w.unit) &&
-      d.fields.road
+      d.fields.road &&
+      !unknownComplex(t, later)
     ) {
       // "1085 Santa Paula Avenue, Los Osos": a last words-only segment is the city.
       s.city = later;
@@ -261,6 +279,9 @@ export function solveStreet(s: ParseState): void {
       // "Bow St, Covent Garden, London", "Nieuwe Binnenweg 17, Oude Westen, Rotterdam": outside
       // North America the part between the street and the town is the district.
       d.fields.suburb = spanText(t, later);
+    } else if (words.length === 1 && words[0].letter && !words[0].dir && unitParts.length) {
+      // "…, Unit K, L Cedar Rapids": a lone letter after a unit is another id of it.
+      unitParts.push(later);
     } else if (
       CARE_OF.has(words[0].key) ||
       (d.fields.road && words.every((w) => !w.hasDigit && !w.unit)) ||
@@ -295,6 +316,11 @@ export function solveStreet(s: ParseState): void {
       // "Tower Place Ste 1685": a name, then the unit.
       let u = later.start;
       const wordAndId = later.end - later.start === 2 && t[later.start + 1].hasDigit;
+      if (wordAndId && numberedBuilding(t, later.start)) {
+        // "…, Suite 700, Overlook 1": a name and a small number, one building of a complex.
+        houseParts.push(spanText(t, later));
+        continue;
+      }
       while (!wordAndId && u < later.end && !unitStartsAt(t, u, later.end) && !t[u].hasDigit) u++;
       // "Ste 110 Burns Prof. Blg.": a unit and its id, then the building's name.
       if (u === later.start && t[u + 1]?.hasDigit && isBuildingName(t, u + 2, later.end)) {
@@ -430,6 +456,48 @@ function specialAfterId(t: Classified[], seg: Segment, i: number): ReturnType<ty
   if (k < seg.end && (t[k].key === '#' || t[k].key === 'NO')) k++;
   if (!(k < seg.end && t[k].hasDigit)) return undefined;
   return matchSpecial(t, k + 1, seg.end, true);
+}
+
+/**
+ * "Overlook 1", "Riverview 2": a word of four letters or more that designates no unit, then
+ * a number of one or two digits. Not a code and its id ("af 1025").
+ */
+function numberedBuilding(t: Classified[], i: number): boolean {
+  const word = t[i];
+  const id = t[i + 1];
+  return (
+    word.key.length >= 4 &&
+    !word.hasDigit &&
+    !word.unit &&
+    !NUMBERED_TOWER.has(word.key) &&
+    /^\d{1,2}$/.test(id.key)
+  );
+}
+
+/**
+ * "…, Sandpiper Business Park": words closed by a park or complex word that name no US or
+ * world town ("Menlo Park" does) are a building, not the town.
+ */
+function unknownComplex(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start < 2 || !t.slice(seg.start + 1, seg.end).some((w) => isComplexCloser(w.key)))
+    return false;
+  return !statesOfCity(spanKey(t, seg.start, seg.end)) && townEndingAt(t, seg.start, seg.end) !== seg.start;
+}
+
+/** A number and a letter (a suite's id), then plain words: "203 a. Duncan Square". */
+function letteredSuiteOpens(t: Classified[], seg: Segment): boolean {
+  if (seg.end - seg.start < 3 || !t[seg.start].num || !t[seg.start + 1].letter || t[seg.start + 1].dir)
+    return false;
+  for (let k = seg.start + 2; k < seg.end; k++)
+    if (t[k].hasDigit || t[k].unit || t[k].connector) return false;
+  return true;
+}
+
+/** A post office box starts somewhere in [from, end). */
+function boxLater(t: Classified[], from: number, end: number): boolean {
+  for (let k = from; k < end; k++)
+    if (POST_OFFICE_WORDS.has(t[k].key) && matchSpecial(t, k, end)) return true;
+  return false;
 }
 
 /** "Dept LA 21702": a designator, a lettered code and a number, and nothing else. */

@@ -88,6 +88,13 @@ export function splitNameAndUnits(
       break;
     }
   }
+  // "Portola N 507" before the street's number: a bare id (a directional or letter may open
+  // it) closing a name is the unit in that building.
+  if (!floorsOnly && !units.length && end - start >= 2 && t[end - 1].num) {
+    const id = end - 2 > start && (t[end - 2].dir || t[end - 2].letter) ? end - 2 : end - 1;
+    units.push({ start: id, end });
+    end = id;
+  }
   houseParts.push(spanText(t, { start, end }));
   return units;
 }
@@ -147,6 +154,16 @@ function takesId(tok: Classified): boolean {
  * First unit designator (or "5th Floor", "Ground Floor") after at least one street token;
  * failing that, a trailing id with digits ("801 S Canal St C1S", "203 N Wabash 608").
  */
+/**
+ * "Medical Office Building 2": after a name word, Office ends the building's name; the unit
+ * is the numbered building. Not "Cedar Lane Office Building 3", where the street ends first.
+ */
+export function officeBeforeBuilding(t: Classified[], p: number): boolean {
+  const prev = t[p - 1];
+  const nameWord = prev && !prev.hasDigit && !prev.unit && !prev.dir && !prev.suffix && !prev.caType;
+  return t[p].unit?.abbr === 'OFC' && t[p + 1]?.unit?.abbr === 'BLDG' && nameWord;
+}
+
 export function findUnitStart(t: Classified[], from: number, end: number): number {
   for (let p = from; p < end; p++) {
     const tok = t[p];
@@ -162,6 +179,7 @@ export function findUnitStart(t: Classified[], from: number, end: number): numbe
     // "West Side Pl": REAR, SIDE, LOWER... need no id, so they count only at the end or before a unit word.
     const nextTok = p + 1 < end ? t[p + 1] : undefined;
     if (!tok.unit.requiresId && nextTok && !nextTok.unit && !nextTok.hasDigit && !nextTok.letter) continue;
+    if (p > from && officeBeforeBuilding(t, p)) continue;
     // "4004 Ocean Front Apt 410": FRONT is a street type here, the unit starts after it.
     if (!tok.unit.requiresId && (tok.suffix || tok.caType) && nextTok?.unit) continue;
     // "Poplar Level Road": a designator that needs an id is only one when an id follows
