@@ -23,6 +23,7 @@ export interface ContactRow {
  * transaction ends and queue every concurrent order of the organization behind it.
  */
 export async function saveContacts(db: Queryable, scope: Scope, rows: ContactRow[]): Promise<Contact[]> {
+  if (rows.length === 0) return [];
   const unique = [...new Map(rows.map((r) => [r.contentHash, r])).values()];
   const found = await insertOrFetch(db, scope, unique);
   const saved = new Map<string, Contact>();

@@ -69,24 +69,16 @@ export async function saveOrderContacts<K extends string>(
   contacts: Record<K, OrderContact>,
 ): Promise<Record<K, Contact>> {
   const fields = Object.keys(contacts) as K[];
-  const inline = fields.flatMap((f) => {
+  const rows = fields.flatMap((f) => {
     const c = contacts[f];
-    return 'inline' in c ? [{ field: f, row: c.inline }] : [];
+    return 'inline' in c ? [c.inline] : [];
   });
-  const saved = inline.length
-    ? await saveContacts(
-        tx,
-        scope,
-        inline.map((i) => i.row),
-      )
-    : [];
+  const saved = await saveContacts(tx, scope, rows);
+  let next = 0;
   const out = {} as Record<K, Contact>;
   for (const f of fields) {
     const c = contacts[f];
-    if ('stored' in c) out[f] = c.stored;
+    out[f] = 'stored' in c ? c.stored : saved[next++];
   }
-  inline.forEach((i, n) => {
-    out[i.field] = saved[n];
-  });
   return out;
 }
