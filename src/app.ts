@@ -42,7 +42,9 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
   installHealth(app, deps.pool);
   installSignedFiles(app, deps);
   // Callback-style hooks: no promise per request on the hot path.
+  const foreground = deps.foreground;
   app.addHook('onRequest', (request, reply, done) => {
+    foreground?.requestStarted();
     reply.header('x-request-id', request.id);
     done();
   });

@@ -9,10 +9,13 @@ import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { createVerifier } from './engines/address/verify/index.js';
 import { RenderThread } from './engines/render/index.js';
+import { startGinPendingFlush } from './jobs/gin-pending-flush.js';
 import { startQueue } from './jobs/queue.js';
 import { createQueues, startWorkers } from './jobs/registry.js';
+import { RenderGate } from './jobs/render-gate.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { ForegroundLoad } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
 import { PgSource } from './reference-store/pg-source.js';
 import { FsBlobStore } from './storage/fs-blob-store.js';
@@ -56,7 +59,18 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool));
   const addressing = createAddressing(verifier);
-  const deps: AppDeps = { config, pool: db.pool, clock, addressing, verifier, boss, blobs, signer };
+  const foreground = new ForegroundLoad();
+  const deps: AppDeps = {
+    config,
+    pool: db.pool,
+    clock,
+    addressing,
+    verifier,
+    boss,
+    blobs,
+    signer,
+    foreground,
+  };
   // A route that fails to register must not leave pools open and the process hanging.
   const app = options.http
     ? await buildApp(deps, logger).catch(async (err) => {
@@ -74,10 +88,21 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   });
   const log = (obj: object, msg: string) => logger.info(obj, msg);
   if (options.workers) {
-    await startWorkers(boss, { config, pool: db.pool, clock, log, boss, blobs, signer, renderer });
+    const renderGate = new RenderGate(options.http ? foreground : undefined, {
+      busyAtPerSecond: config.renderYieldAtPerSecond,
+      busyConcurrency: config.renderBusyConcurrency,
+    });
+    const ctx = { config, pool: db.pool, clock, log, boss, blobs, signer, renderer, renderGate };
+    await startWorkers(boss, ctx);
   } else {
     await createQueues(boss, config);
   }
+  // Index upkeep is background work: it runs where the job workers run.
+  const ginFlush = startGinPendingFlush({
+    pool: db.pool,
+    intervalSec: options.workers ? config.ginFlushSec : 0,
+    log: (obj, msg) => logger.warn(obj, msg),
+  });
   const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
   const webhooks = await startWebhookDelivery(
     { pool: db.pool, boss, config, clock, dbUrl: db.url, log: webhookLog },
@@ -98,6 +123,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await webhooks.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await renderer.close();
+      await ginFlush.stop();
       await db.close();
     },
   };

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { Clock } from '../platform/clock.js';
+import type { ForegroundLoad } from '../platform/foreground-load.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
@@ -21,4 +22,6 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Signs the expiring links to blobs that Postroom serves under POSTROOM_PUBLIC_URL. */
   signer: UrlSigner;
+  /** Counts requests, so renders in this process can make way for them (jobs/render-gate.ts). */
+  foreground?: ForegroundLoad;
 }

@@ -30,6 +30,12 @@ export interface Config {
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
   jobMaintenanceSec: number;
   renderPoolSize: number;
+  /** API requests per second at which renders in the same process make way (POSTROOM_RENDER_YIELD_AT, default 10; 0 = never). */
+  renderYieldAtPerSecond: number;
+  /** Renders at once while they make way (POSTROOM_RENDER_BUSY_CONCURRENCY, default 1). */
+  renderBusyConcurrency: number;
+  /** Seconds between background merges of GIN pending lists (POSTROOM_GIN_FLUSH_INTERVAL, default 1; 0 = off). */
+  ginFlushSec: number;
   /** Nice value of the render thread and Chromium (POSTROOM_RENDER_NICE, 0–19, default 19): renders yield the CPU to the API. */
   renderNice: number;
   /** Chromium also runs under Linux SCHED_IDLE (POSTROOM_RENDER_IDLE, default true): a waking API thread preempts it at once. */
@@ -85,6 +91,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
+    renderYieldAtPerSecond: int(env, 'POSTROOM_RENDER_YIELD_AT', 10),
+    renderBusyConcurrency: Math.max(1, int(env, 'POSTROOM_RENDER_BUSY_CONCURRENCY', 1)),
+    ginFlushSec: int(env, 'POSTROOM_GIN_FLUSH_INTERVAL', 1),
     renderNice: Math.min(19, int(env, 'POSTROOM_RENDER_NICE', 19)),
     renderIdle: bool(env, 'POSTROOM_RENDER_IDLE', true),
     ...overrides,

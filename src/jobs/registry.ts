@@ -7,6 +7,7 @@ import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { advanceOrders } from './advance-orders.js';
 import { assemblePrintBatchesJob } from './assemble-print-batches.js';
+import type { RenderGate } from './render-gate.js';
 import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
@@ -21,6 +22,8 @@ export interface JobContext {
   signer: UrlSigner;
   /** Where render jobs render (one per process: a RenderThread in servers). */
   renderer: LetterRenderer;
+  /** Lets renders make way for this process's API. */
+  renderGate: RenderGate;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */

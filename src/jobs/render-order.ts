@@ -36,46 +36,49 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   // the cap to ~32/s with the same idle polling. Each job still fails alone (batchHandler).
   work: { pollingIntervalSeconds: 0.5, batchSize: 2 },
   workers: 8,
-  async run({ kind: kindName, id }, ctx) {
-    const kind = orderKind(kindName);
-    const cancel = (cancellation: Parameters<typeof cancelInJob>[3]) =>
-      withTransaction(ctx.pool, async (tx) => {
-        const locked = await lockOrder(tx, kind, id, null);
-        if (locked && !locked.pdfKey) await cancelInJob(tx, kind, locked, cancellation, orderCtx(ctx));
-      });
-    const row = await readOrder(ctx.pool, kind, id);
-    if (!row || row.pdfKey || row.status === 'cancelled') return;
-    const doc = row.doc as OrderRow['doc'] & { mailingClass: MailingClass; to: { countryCode?: string } };
-    const refused = mailingClassProblem(doc.mailingClass, doc.to);
-    if (refused) {
-      await cancel({ reason: 'invalid_order_mailing_class', note: refused });
-      ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
-      return;
-    }
-    let rendered: Awaited<ReturnType<typeof renderStoredLetter>>;
-    try {
-      rendered = await renderStoredLetter(row, ctx.blobs, ctx.renderer);
-    } catch (err) {
-      if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
-      await cancel({ reason: 'invalid_content', note: err.message });
-      ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
-      return;
-    }
-    const pdfKey = orderPdfKey(kind, row.live, id);
-    // The card first: once pdf_key is set the order counts as rendered, card included.
-    if (rendered.card)
-      await ctx.blobs.put(cardPdfKey(pdfKey), rendered.card.pdf, { contentType: 'application/pdf' });
-    await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
-    const moved = await withTransaction(ctx.pool, async (tx) => {
-      const locked = await lockOrder(tx, kind, id, null);
-      if (!locked || locked.pdfKey) return; // another run finished first, into the same file
-      const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
-      await changeOrder(tx, kind, locked, change, orderCtx(ctx));
-      // Its print time may already have passed (sent today): move it on in the same transaction.
-      return advanceLockedOrder(tx, kind, locked, orderCtx(ctx)); // changeOrder kept `locked` current
-    });
-    if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
-  },
+  // While this process's API is busy, renders go one at a time (render-gate.ts).
+  run: (data, ctx) => ctx.renderGate.run(() => renderOne(data, ctx)),
 };
+
+async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext): Promise<void> {
+  const kind = orderKind(kindName);
+  const cancel = (cancellation: Parameters<typeof cancelInJob>[3]) =>
+    withTransaction(ctx.pool, async (tx) => {
+      const locked = await lockOrder(tx, kind, id, null);
+      if (locked && !locked.pdfKey) await cancelInJob(tx, kind, locked, cancellation, orderCtx(ctx));
+    });
+  const row = await readOrder(ctx.pool, kind, id);
+  if (!row || row.pdfKey || row.status === 'cancelled') return;
+  const doc = row.doc as OrderRow['doc'] & { mailingClass: MailingClass; to: { countryCode?: string } };
+  const refused = mailingClassProblem(doc.mailingClass, doc.to);
+  if (refused) {
+    await cancel({ reason: 'invalid_order_mailing_class', note: refused });
+    ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
+    return;
+  }
+  let rendered: Awaited<ReturnType<typeof renderStoredLetter>>;
+  try {
+    rendered = await renderStoredLetter(row, ctx.blobs, ctx.renderer);
+  } catch (err) {
+    if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
+    await cancel({ reason: 'invalid_content', note: err.message });
+    ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
+    return;
+  }
+  const pdfKey = orderPdfKey(kind, row.live, id);
+  // The card first: once pdf_key is set the order counts as rendered, card included.
+  if (rendered.card)
+    await ctx.blobs.put(cardPdfKey(pdfKey), rendered.card.pdf, { contentType: 'application/pdf' });
+  await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+  const moved = await withTransaction(ctx.pool, async (tx) => {
+    const locked = await lockOrder(tx, kind, id, null);
+    if (!locked || locked.pdfKey) return; // another run finished first, into the same file
+    const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
+    await changeOrder(tx, kind, locked, change, orderCtx(ctx));
+    // Its print time may already have passed (sent today): move it on in the same transaction.
+    return advanceLockedOrder(tx, kind, locked, orderCtx(ctx)); // changeOrder kept `locked` current
+  });
+  if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
+}
 
 export const orderCtx = (ctx: JobContext) => ({ now: ctx.clock.now(), signer: ctx.signer });
