@@ -1,6 +1,6 @@
 /**
  * POST /letters latency with rendering off the request path, and a burst of letters:
- *   node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000] [--baseline-seconds 10]
+ *   npm run build && node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000] [--baseline-seconds 10]
  * First, the same-run baseline: the same POSTs at the same rate to an API-only process (no
  * renders anywhere), for --baseline-seconds (0 skips it). Then the measured run: the API and
  * render workers in one process (as `postroom serve`), or with --split an
@@ -20,8 +20,14 @@ import { pacedLoad } from './support/paced-load.js';
 const role = process.argv[process.argv.indexOf('--serve') + 1];
 if (process.argv.includes('--serve')) {
   // both: one process as `postroom serve`; api / worker: the API and the renders apart.
-  const { loadConfig } = await import('../src/config/config.js');
-  const { startRuntime } = await import('../src/runtime.js');
+  // The servers run the compiled build, as `postroom serve` does (`npm run build` first), unless
+  // BENCH_FROM_SOURCE=1. From source, the render thread compiles its TypeScript with tsx when it
+  // starts, which held this process's event loop for up to 130 ms a few seconds in.
+  const code = process.env.BENCH_FROM_SOURCE === '1' ? '../src' : '../dist';
+  const { loadConfig } = (await import(
+    `${code}/config/config.js`
+  )) as typeof import('../src/config/config.js');
+  const { startRuntime } = (await import(`${code}/runtime.js`)) as typeof import('../src/runtime.js');
   // BENCH_TRACE_SLOW_MS=30: every statement timed; the slow ones are listed after each phase.
   const traceMs = Number(process.env.BENCH_TRACE_SLOW_MS ?? 0);
   const trace = traceMs > 0 ? (await import('./support/query-trace.js')).traceQueries(traceMs) : undefined;
@@ -42,6 +48,18 @@ if (process.argv.includes('--serve')) {
     if (waiting > 0) pool.waiting++;
     pool.maxWaiting = Math.max(pool.maxWaiting, waiting);
   }, 10).unref();
+  // With tracing on, every event-loop stall over the threshold is printed with its time.
+  if (traceMs > 0) {
+    let last = performance.now();
+    setInterval(() => {
+      const now = performance.now();
+      if (now - last > traceMs + 5)
+        console.error(
+          `loop stall at ${new Date().toISOString().slice(11, 23)}: ${Math.round(now - last)} ms`,
+        );
+      last = now;
+    }, 5).unref();
+  }
   process.on('SIGUSR2', () => {
     const used = process.cpuUsage(cpu);
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
@@ -56,7 +74,10 @@ if (process.argv.includes('--serve')) {
   });
   // A clean exit on SIGTERM, so `--cpu-prof` (BENCH_NODE_ARGS) writes its profile.
   process.on('SIGTERM', () => void runtime.close().finally(() => process.exit(0)));
-  console.log(`postroom ${role} ready`);
+  // timeOrigin: the wall clock of this process's start, which --trace-gc times count from.
+  console.log(
+    `postroom ${role} ready (started at ${new Date(performance.timeOrigin).toISOString().slice(11, 23)})`,
+  );
 } else {
   await bench();
 }
@@ -94,7 +115,11 @@ async function bench() {
       /ready/,
     );
     // With BENCH_TRACE_SLOW_MS the servers' statement reports (stderr) are shown as they come.
-    if (process.env.BENCH_TRACE_SLOW_MS) child.stderr!.on('data', (d) => process.stderr.write(d));
+    if (process.env.BENCH_TRACE_SLOW_MS) {
+      child.stderr!.on('data', (d) => process.stderr.write(d));
+      // Also their stdout, where --trace-gc (BENCH_NODE_ARGS) writes.
+      child.stdout!.on('data', (d) => process.stderr.write(d));
+    }
     return child;
   };
   // --api-alone: the worker starts after the steady phase, so that phase measures the API's own cost.
@@ -177,12 +202,19 @@ async function bench() {
   await loopDelay(api); // reset: start-up is not part of the phase
   const steady = await paced(seconds);
   const steadyLoop = await loopDelay(api);
+  if (process.env.BENCH_TRACE_SLOW_MS)
+    step(
+      `slowest POSTs of the steady phase (due at, latency):\n${steady.slowest
+        .sort((a, b) => a.at - b.at)
+        .map((s) => `  ${new Date(s.at).toISOString().slice(11, 23)} ${s.ms} ms`)
+        .join('\n')}`,
+    );
   if (apiAlone) servers.push(await serve('worker'));
   await settle(db, step);
   const memBefore = pss();
   step(`burst of ${burst} letters`);
   const t0 = performance.now();
-  const sent = await load({ ...target, amount: burst, connections: 20 });
+  const sent = await load({ ...target, amount: burst, connections: Math.min(20, burst) });
   const accepted = performance.now() - t0;
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(pss()), 500);
@@ -209,7 +241,9 @@ async function bench() {
     : split
       ? 'API and render worker in two processes (--split)'
       : 'one process, API + render workers';
-  console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}.`);
+  const code =
+    process.env.BENCH_FROM_SOURCE === '1' ? 'servers from source (tsx)' : 'servers from the build (dist)';
+  console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}; ${code}.`);
   console.log(
     `Command: node --import tsx bench/letters-api.ts --rate ${rate} --seconds ${seconds} --burst ${burst} --baseline-seconds ${baselineSeconds}${split ? ' --split' : ''}${apiAlone ? ' --api-alone' : ''}\n`,
   );

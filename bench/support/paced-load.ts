@@ -32,12 +32,16 @@ export interface PacedResult {
   max: number;
   non2xx: number;
   errors: number;
+  /** The slowest requests: when each was due (wall clock, ms since the epoch) and its latency. */
+  slowest: { at: number; ms: number }[];
 }
 
 export async function pacedLoad(opts: PacedOptions): Promise<PacedResult> {
   const pool = new Pool(opts.origin, { connections: opts.connections ?? 50, pipelining: 1 });
   const total = Math.round(opts.rate * opts.seconds);
   const latencies: number[] = [];
+  const timed: { at: number; ms: number }[] = [];
+  const epochOffset = Date.now() - performance.now();
   let non2xx = 0;
   let errors = 0;
   const inFlight: Promise<void>[] = [];
@@ -53,7 +57,9 @@ export async function pacedLoad(opts: PacedOptions): Promise<PacedResult> {
       .then(async (res) => {
         await res.body.arrayBuffer();
         if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
-        latencies.push(performance.now() - due);
+        const ms = performance.now() - due;
+        latencies.push(ms);
+        timed.push({ at: Math.round(epochOffset + due), ms: Math.round(ms) });
       })
       .catch(() => {
         errors++;
@@ -83,5 +89,6 @@ export async function pacedLoad(opts: PacedOptions): Promise<PacedResult> {
     max: Math.round((latencies.at(-1) ?? 0) * 10) / 10,
     non2xx,
     errors,
+    slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 15),
   };
 }

@@ -9,6 +9,8 @@ import pg from 'pg';
  */
 export function traceQueries(slowMs: number) {
   const stats = new Map<string, { n: number; slow: number; maxMs: number; totalMs: number }>();
+  // The slowest statements with their wall-clock start, to line up with slow requests.
+  let slowest: { at: number; ms: number; head: string }[] = [];
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const headOf = (q: unknown) => {
     const text =
@@ -25,7 +27,10 @@ export function traceQueries(slowMs: number) {
       const s = stats.get(head) ?? { n: 0, slow: 0, maxMs: 0, totalMs: 0 };
       s.n++;
       s.totalMs += ms;
-      if (ms > slowMs) s.slow++;
+      if (ms > slowMs) {
+        s.slow++;
+        slowest.push({ at: Date.now() - ms, ms, head });
+      }
       s.maxMs = Math.max(s.maxMs, ms);
       stats.set(head, s);
     };
@@ -43,8 +48,17 @@ export function traceQueries(slowMs: number) {
           ([head, s]) =>
             `  ${String(s.n).padStart(6)} ran, ${String(s.slow).padStart(4)} > ${slowMs} ms, mean ${(s.totalMs / s.n).toFixed(1)} ms, max ${s.maxMs.toFixed(0)} ms  ${head}`,
         );
+      const when = slowest
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 15)
+        .sort((a, b) => a.at - b.at)
+        .map(
+          (x) =>
+            `  at ${new Date(x.at).toISOString().slice(11, 23)} ${x.ms.toFixed(0)} ms  ${x.head.slice(0, 50)}`,
+        );
       stats.clear();
-      return rows.join('\n');
+      slowest = [];
+      return [...rows, '  the slowest, by start time:', ...when].join('\n');
     },
   };
 }
