@@ -21,8 +21,8 @@ const role = process.argv[process.argv.indexOf('--serve') + 1];
 if (process.argv.includes('--serve')) {
   // both: one process as `postroom serve`; api / worker: the API and the renders apart.
   // The servers run the compiled build, as `postroom serve` does (`npm run build` first), unless
-  // BENCH_FROM_SOURCE=1. From source, the render thread compiles its TypeScript with tsx when it
-  // starts, which held this process's event loop for up to 130 ms a few seconds in.
+  // BENCH_FROM_SOURCE=1. From source, the render thread also compiles its TypeScript (tsx) as
+  // it starts, a start-up cost that the build does not have.
   const code = process.env.BENCH_FROM_SOURCE === '1' ? '../src' : '../dist';
   const { loadConfig } = (await import(
     `${code}/config/config.js`
