@@ -26,13 +26,18 @@ export function startGinPendingFlush({ pool, intervalSec, log }: GinFlushOptions
   if (intervalSec <= 0) return { stop: async () => {} };
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
+  // The same failure every second (the database down, say) is logged once, not once a pass.
+  let lastError: string | undefined;
   const pass = async () => {
     try {
       await flushGinPendingLists(pool);
+      lastError = undefined;
     } catch (err) {
       if (stopped) return;
       const code = (err as { code?: string }).code;
-      log({ err: (err as Error).message }, 'GIN pending-list flush failed');
+      const message = (err as Error).message;
+      if (message !== lastError) log({ err: message }, 'GIN pending-list flush failed');
+      lastError = message;
       // 42501: not the owner. Nothing later will change that; the inserts keep merging instead.
       if (code === '42501') clearInterval(timer);
     }

@@ -32,7 +32,7 @@ export class RenderGate {
     this.#options = { recheckMs: 100, ...options };
   }
 
-  /** Renders in progress now (for tests and metrics). */
+  /** Renders in progress now (the tests read it). */
   get active(): number {
     return this.#active;
   }
