@@ -12,8 +12,10 @@ fc-list 2>/dev/null | grep -qi 'dejavu\|liberation' || need_apt+=(fonts-dejavu-c
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+  # Another apt run (unattended upgrades, a second bootstrap) may hold dpkg's lock: wait for it.
+  apt=(apt-get -o DPkg::Lock::Timeout=300)
+  $SUDO "${apt[@]}" update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO "${apt[@]}" install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
