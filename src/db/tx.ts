@@ -36,26 +36,40 @@ const sending = new WeakMap<Pool, Map<string, 'sending' | 'again'>>();
  * instead of costing PostgreSQL one transaction per create. Errors are ignored (see afterCommit).
  */
 async function sendFollowUps(pool: Pool, client: pg.PoolClient, statements: Set<string>): Promise<void> {
-  const states = sending.get(pool) ?? new Map<string, 'sending' | 'again'>();
-  sending.set(pool, states);
   try {
-    for (const sql of statements) {
-      if (states.has(sql)) {
-        states.set(sql, 'again');
-        continue;
-      }
-      try {
-        do {
-          states.set(sql, 'sending');
-          await client.query(sql).catch(() => {});
-        } while (states.get(sql) === 'again');
-      } finally {
-        states.delete(sql);
-      }
-    }
+    for (const sql of statements) await sendCoalesced(pool, sql, (text) => client.query(text));
   } finally {
     client.release();
   }
+}
+
+async function sendCoalesced(
+  pool: Pool,
+  sql: string,
+  query: (sql: string) => Promise<unknown>,
+): Promise<void> {
+  const states = sending.get(pool) ?? new Map<string, 'sending' | 'again'>();
+  sending.set(pool, states);
+  if (states.has(sql)) {
+    states.set(sql, 'again');
+    return;
+  }
+  try {
+    do {
+      states.set(sql, 'sending');
+      await query(sql).catch(() => {});
+    } while (states.get(sql) === 'again');
+  } finally {
+    states.delete(sql);
+  }
+}
+
+/**
+ * afterCommit for a write that committed on its own, without withTransaction (one composed
+ * statement sent on the pool): the same coalesced, unawaited follow-up.
+ */
+export function followUpCommitted(pool: Pool, sql: string): void {
+  void sendCoalesced(pool, sql, (text) => pool.query(text));
 }
 
 /**

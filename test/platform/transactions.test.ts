@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { createPool, type Pool } from '../../src/db/pool.js';
-import { afterCommit, withTransaction } from '../../src/db/tx.js';
+import { afterCommit, followUpCommitted, withTransaction } from '../../src/db/tx.js';
 import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // afterCommit against real PostgreSQL: a NOTIFY registered inside a transaction is sent only
@@ -89,4 +89,16 @@ test('concurrent commits share wake-ups, and the last one sent sees every commit
   } finally {
     await pool.query(`DROP TABLE ${table}`);
   }
+});
+
+test('followUpCommitted sends at once, unawaited, and coalesces wake-ups due together', async () => {
+  heard.length = 0;
+  followUpCommitted(pool, notify('alone'));
+  await settle();
+  assert.deepEqual(heard, ['alone']);
+  heard.length = 0;
+  for (let i = 0; i < 10; i++) followUpCommitted(pool, notify('burst'));
+  await settle();
+  // The first is sent; the nine due while it was in flight are sent once more after it.
+  assert.deepEqual(heard, ['burst', 'burst']);
 });

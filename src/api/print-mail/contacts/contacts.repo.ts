@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import { deleteRow, getDoc, listDocs } from '../../../db/resources.repo.js';
+import type { Statement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import type { Contact } from './contact.schema.js';
@@ -40,6 +41,55 @@ export async function saveContacts(db: Queryable, scope: Scope, rows: ContactRow
 function changes(doc: Contact, patch: ContactRow['patch']): boolean {
   const stored = doc as unknown as Record<string, unknown>;
   return Object.entries(patch).some(([key, value]) => key !== 'updatedAt' && (stored[key] ?? null) !== value);
+}
+
+/**
+ * What saveContacts would do with each row, read without writing: the stored contact when an
+ * identical one exists and its patch changes nothing, 'changed' when it exists and would be
+ * patched, 'new' when none exists (yet). By content hash; one statement.
+ */
+export async function findSavedContacts(
+  db: Queryable,
+  scope: Scope,
+  rows: ContactRow[],
+): Promise<Map<string, Contact | 'changed' | 'new'>> {
+  const out = new Map<string, Contact | 'changed' | 'new'>();
+  if (rows.length === 0) return out;
+  const res = await db.query<{ content_hash: string; doc: Contact }>({
+    name: 'find-saved-contacts',
+    text: `SELECT content_hash, doc FROM contacts WHERE org_id = $1 AND live = $2 AND content_hash = ANY($3)`,
+    values: [scope.orgId, scope.live, rows.map((r) => r.contentHash)],
+  });
+  const found = new Map(res.rows.map((r) => [r.content_hash, r.doc]));
+  for (const row of rows) {
+    const doc = found.get(row.contentHash);
+    out.set(row.contentHash, !doc ? 'new' : changes(doc, row.patch) ? 'changed' : doc);
+  }
+  return out;
+}
+
+/**
+ * Inserts contacts known to be new (findSavedContacts) as a part of a composed statement;
+ * it returns the ids it inserted, so the statement can give up (postroom_expect) when an
+ * identical contact was created in the meantime and a row was skipped.
+ */
+export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): Statement {
+  const input = rows.map((r) => ({
+    id: r.doc.id,
+    content_hash: r.contentHash,
+    doc: r.doc,
+    search_text: r.searchText,
+    created_at: r.doc.createdAt,
+  }));
+  return {
+    text: `INSERT INTO contacts (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
+       SELECT id, $1, $2, content_hash, doc, search_text, created_at, created_at
+         FROM jsonb_to_recordset($3::jsonb)
+           AS i(id text, content_hash text, doc jsonb, search_text text, created_at timestamptz)
+       ON CONFLICT (org_id, live, content_hash) DO NOTHING
+       RETURNING id`,
+    values: [scope.orgId, scope.live, JSON.stringify(input)],
+  };
 }
 
 /** New rows inserted, existing identical ones read, by content hash; one statement. */

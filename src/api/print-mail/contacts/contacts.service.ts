@@ -69,7 +69,14 @@ async function settleAddress(
 
 /** Identity of a contact: everything the client sent except its description. */
 function contentHash(input: ContactCreate, countryCode: string): string {
-  const { description: _ignored, ...identity } = input;
+  const { description: _ignored, ...given } = input;
+  // POST /contacts fills in the flags' defaults and an order's inline contact does not; a flag
+  // at its default is left out, so the same contact given either way is one contact.
+  const identity = Object.fromEntries(
+    Object.entries(given).filter(
+      ([k, v]) => !((k === 'skipVerification' || k === 'forceVerifiedStatus') && v === false),
+    ),
+  );
   const canonical = JSON.stringify(
     { ...identity, countryCode },
     Object.keys({ ...identity, countryCode }).sort(),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import { getDoc, listDocs } from '../../../db/resources.repo.js';
+import { composeStatement, type NamedStatement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import type { EventDoc } from './record-event.js';
@@ -7,10 +8,39 @@ import type { EventDoc } from './record-event.js';
 const TABLE = 'events';
 
 /**
- * Inserts an event and queues it for webhook fan-out (webhook_outbox, claimed by
- * delivery/outbox.repo.ts) in one statement: one round trip per event on every create and
- * every render. `orderId` names the order of an order event, so its deliveries keep order.
+ * The event's row and its place in the webhook fan-out queue (webhook_outbox, claimed by
+ * delivery/outbox.repo.ts), as two parts of one statement: one round trip per event on every
+ * create and every render, or none of its own inside a larger composed statement. `orderId`
+ * names the order of an order event, so its deliveries keep order.
  */
+export function queuedEventParts(
+  orgId: string,
+  doc: EventDoc,
+  searchText: string,
+  orderId: string | undefined,
+): NamedStatement[] {
+  return [
+    {
+      name: 'event',
+      statement: {
+        text: `INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+       RETURNING id`,
+        values: [doc.id, orgId, doc.live, doc.type, doc, searchText, doc.createdAt],
+      },
+    },
+    {
+      name: 'event_outbox',
+      statement: {
+        text: `INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id)
+       SELECT id, $1, $2, $3, $4 FROM event`,
+        values: [orgId, doc.live, doc.type, orderId ?? null],
+      },
+    },
+  ];
+}
+
+/** Inserts an event and queues it for webhook fan-out, in one statement. */
 export async function insertQueuedEvent(
   db: Queryable,
   orgId: string,
@@ -19,14 +49,7 @@ export async function insertQueuedEvent(
   orderId: string | undefined,
 ) {
   await db.query(
-    `WITH event AS (
-       INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
-       RETURNING id
-     )
-     INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id)
-     SELECT id, $2, $3, $4, $8 FROM event`,
-    [doc.id, orgId, doc.live, doc.type, doc, searchText, doc.createdAt, orderId ?? null],
+    composeStatement(queuedEventParts(orgId, doc, searchText, orderId), { text: 'SELECT 1', values: [] }),
   );
 }
 

@@ -1,9 +1,10 @@
 import type pg from 'pg';
+import type { NamedStatement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import { type EventType, isOrderEventType } from './event-types.js';
-import { insertQueuedEvent } from './events.repo.js';
+import { insertQueuedEvent, queuedEventParts } from './events.repo.js';
 
 export interface EventInput {
   type: EventType;
@@ -23,6 +24,30 @@ export interface EventDoc {
   createdAt: string;
 }
 
+/** The event a change records, not yet written (recordEvent, or eventWriteParts in a larger statement). */
+export function eventOf(scope: Scope, input: EventInput, now: Date): EventDoc {
+  return {
+    id: newId(ID_PREFIX.event),
+    object: 'event',
+    live: scope.live,
+    type: input.type,
+    data: input.data,
+    ...(input.updatedFields ? { updatedFields: input.updatedFields } : {}),
+    createdAt: now.toISOString(),
+  };
+}
+
+const searchTextOfEvent = (doc: EventDoc) => `${doc.type} ${doc.data.id}`.toLowerCase();
+const orderIdOf = (doc: EventDoc) => (isOrderEventType(doc.type) ? (doc.data.id as string) : undefined);
+
+/**
+ * The parts of a composed statement (db/statement.ts) that write `event` and queue it for
+ * webhook delivery. Whoever runs them wakes the dispatchers once the statement has committed.
+ */
+export function eventWriteParts(orgId: string, event: EventDoc): NamedStatement[] {
+  return queuedEventParts(orgId, event, searchTextOfEvent(event), orderIdOf(event));
+}
+
 /**
  * Records an event inside the caller's transaction, so the change and its event commit
  * together (or not at all). Every order create and client-visible change calls this.
@@ -35,17 +60,8 @@ export async function recordEvent(
   input: EventInput,
   now: Date,
 ): Promise<EventDoc> {
-  const doc: EventDoc = {
-    id: newId(ID_PREFIX.event),
-    object: 'event',
-    live: scope.live,
-    type: input.type,
-    data: input.data,
-    ...(input.updatedFields ? { updatedFields: input.updatedFields } : {}),
-    createdAt: now.toISOString(),
-  };
-  const orderId = isOrderEventType(doc.type) ? input.data.id : undefined;
-  await insertQueuedEvent(tx, scope.orgId, doc, `${doc.type} ${input.data.id}`.toLowerCase(), orderId);
+  const doc = eventOf(scope, input, now);
+  await insertQueuedEvent(tx, scope.orgId, doc, searchTextOfEvent(doc), orderIdOf(doc));
   await wakeDispatchersAfterCommit(tx);
   return doc;
 }

@@ -10,7 +10,13 @@ import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { progressOrder } from '../orders/progress-order.js';
 import { Letter, LetterCancellation, LetterCreate, LetterUrl } from './letter.schema.js';
 import { getLetter, letterUrl, listLetters } from './letters.read.js';
-import { createLetter, insertLetter, type LetterContext, prepareLetter } from './letters.service.js';
+import {
+  createLetter,
+  insertLetter,
+  insertLetterAtOnce,
+  type LetterContext,
+  prepareLetter,
+} from './letters.service.js';
 
 const tags = ['Letters'];
 const kind = ORDER_KINDS.letter;
@@ -45,8 +51,11 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
           body: await createLetter(tx, input, ctx),
         }));
       // Otherwise the checks and content (reads only, a 400 before anything is written) come
-      // before the transaction, which then only writes: the contacts, the letter, its event and jobs.
+      // first. Then the letter, its new contacts, event and jobs are written in one statement
+      // (no transaction needed); when that cannot be, in a transaction.
       const letter = await prepareLetter(deps.pool, input, ctx);
+      const created = await insertLetterAtOnce(deps.pool, letter, ctx);
+      if (created) return reply.code(201).type('application/json').send(JSON.stringify(created));
       return runCreate(deps.pool, request, reply, async (tx) => ({
         statusCode: 201,
         body: await insertLetter(tx, letter, ctx),

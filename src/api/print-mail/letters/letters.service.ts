@@ -1,25 +1,27 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import type { Queryable } from '../../../db/pool.js';
-import { inTransaction } from '../../../jobs/queue.js';
+import type { Pool, Queryable } from '../../../db/pool.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import type { Contact } from '../contacts/contact.schema.js';
+import type { ContactRow } from '../contacts/contacts.repo.js';
 import type { ContactContext } from '../contacts/contacts.service.js';
-import { recordEvent } from '../events/record-event.js';
+import { eventOf } from '../events/record-event.js';
 import { normalizeMailingClass } from '../orders/mailing-class.js';
 import {
+  contactsForOneStatement,
   type OrderContact,
   prepareOrderContacts,
   previewOf,
   saveOrderContacts,
 } from '../orders/order-contact.js';
+import { type OrderCreate, writeOrderAtOnce, writeOrderInTransaction } from '../orders/order-create.js';
 import { ORDER_JOBS } from '../orders/order-jobs.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
 import { snapshotOf } from '../orders/order-snapshot.js';
-import { insertOrder } from '../orders/orders.repo.js';
 import { scheduleSendDate } from '../orders/send-date.js';
 import type { LetterCreate } from './letter.schema.js';
 import { contentSource, type LetterContent, letterContent } from './letter-content.js';
@@ -83,14 +85,14 @@ export async function prepareLetter(
   return { id, input, source, mailingClass, size, sendDate, printAt, content, contacts };
 }
 
-/**
- * Writes a prepared letter in the caller's transaction: its inline contacts, the row with its
- * contact snapshots, `letter.created`, and the render and scheduled-step jobs, so they exist
- * exactly when the letter does. The PDF is rendered after the response.
- */
-export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ctx: LetterContext) {
+/** What a prepared letter writes, given its contacts' docs, and the snapshot it answers with. */
+function letterCreate(
+  letter: PreparedLetter,
+  contacts: Record<'to' | 'from', Contact>,
+  newContacts: ContactRow[],
+  ctx: LetterContext,
+): { create: OrderCreate; snapshot: ReturnType<typeof snapshotOf> } {
   const kind = ORDER_KINDS.letter;
-  const contacts = await saveOrderContacts(tx, ctx.scope, letter.contacts);
   const doc = letterDoc(letter.input, {
     id: letter.id,
     live: ctx.scope.live,
@@ -102,18 +104,48 @@ export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ct
     now: ctx.now,
   });
   const { html: _html, ...searchable } = doc;
-  await insertOrder(tx, kind, ctx.scope, {
-    doc,
-    searchText: searchTextOf(searchable),
-    content: letter.content,
-    nextStepAt: letter.printAt,
-    transitions: [],
-  });
   const uploadedKey = letter.content.pdf?.blobKey;
   const snapshot = snapshotOf(doc, { pdfKey: null, uploadedKey }, ctx.signer);
-  await recordEvent(tx, ctx.scope, { type: kind.created, data: snapshot }, ctx.now);
-  await ctx.boss.insert(orderJobs(kind.name, letter.id, letter.printAt, ctx.now), { db: inTransaction(tx) });
+  const create: OrderCreate = {
+    kind,
+    scope: ctx.scope,
+    row: {
+      doc,
+      searchText: searchTextOf(searchable),
+      content: letter.content,
+      nextStepAt: letter.printAt,
+      transitions: [],
+    },
+    event: eventOf(ctx.scope, { type: kind.created, data: snapshot }, ctx.now),
+    jobs: orderJobs(kind.name, letter.id, letter.printAt, ctx.now),
+    newContacts,
+  };
+  return { create, snapshot };
+}
+
+/**
+ * Writes a prepared letter in the caller's transaction: its inline contacts, then in one
+ * statement the row with its contact snapshots, `letter.created`, and the render and
+ * scheduled-step jobs, so they exist exactly when the letter does. The PDF is rendered after
+ * the response.
+ */
+export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ctx: LetterContext) {
+  const contacts = await saveOrderContacts(tx, ctx.scope, letter.contacts);
+  const { create, snapshot } = letterCreate(letter, contacts, [], ctx);
+  await writeOrderInTransaction(tx, ctx.boss, create);
   return snapshot;
+}
+
+/**
+ * The same without a transaction, as one statement (the common create: every contact known
+ * or new). Undefined, with nothing written, when it cannot be: an inline contact would patch
+ * a stored one, or a new one was created meanwhile. The caller then uses insertLetter.
+ */
+export async function insertLetterAtOnce(pool: Pool, letter: PreparedLetter, ctx: LetterContext) {
+  const contacts = contactsForOneStatement(letter.contacts);
+  if (!contacts) return undefined;
+  const { create, snapshot } = letterCreate(letter, contacts.docs, contacts.newRows, ctx);
+  return (await writeOrderAtOnce(pool, ctx.boss, create)) ? snapshot : undefined;
 }
 
 /**

@@ -3,14 +3,20 @@ import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ApiError, apiError, invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
-import { type ContactRow, getContactDoc, saveContacts } from '../contacts/contacts.repo.js';
+import {
+  type ContactRow,
+  findSavedContacts,
+  getContactDoc,
+  saveContacts,
+} from '../contacts/contacts.repo.js';
 import { type ContactContext, prepareContact } from '../contacts/contacts.service.js';
 
 /**
- * `to` / `from` of an order as given: a stored contact (by id, read) or an inline contact,
- * checked and ready to be created (and de-duplicated) like POST /contacts but not yet written.
+ * `to` / `from` of an order as given: a stored contact (by id, read, or inline and identical to
+ * a stored one) or an inline contact, checked and ready to be created (and de-duplicated) like
+ * POST /contacts but not yet written. `isNew`: no identical contact existed when it was prepared.
  */
-export type OrderContact = { stored: Contact } | { inline: ContactRow };
+export type OrderContact = { stored: Contact } | { inline: ContactRow; isNew: boolean };
 
 /**
  * Reads or prepares an order's contacts before its transaction; nothing is written. Errors
@@ -24,7 +30,66 @@ export async function prepareOrderContacts<K extends string>(
 ): Promise<Record<K, OrderContact>> {
   const out = {} as Record<K, OrderContact>;
   for (const field of Object.keys(refs) as K[]) out[field] = await prepareOne(db, field, refs[field], ctx);
+  return settleInline(db, ctx.scope, out);
+}
+
+/**
+ * Looks up the inline contacts that already exist (one read): an identical one that the order
+ * would leave unchanged is used as stored, so the common order (a known return address, a new
+ * recipient) has nothing to patch and can be written in one statement (contactsForOneStatement).
+ * Two new inline contacts with the same content share one row, as saveContacts would.
+ */
+async function settleInline<K extends string>(
+  db: Queryable,
+  scope: Scope,
+  contacts: Record<K, OrderContact>,
+): Promise<Record<K, OrderContact>> {
+  const fields = Object.keys(contacts) as K[];
+  const rows = fields.flatMap((f) => {
+    const c = contacts[f];
+    return 'inline' in c ? [c.inline] : [];
+  });
+  const known = await findSavedContacts(db, scope, rows);
+  const firstNew = new Map<string, ContactRow>();
+  const out = {} as Record<K, OrderContact>;
+  for (const f of fields) {
+    const c = contacts[f];
+    if (!('inline' in c)) {
+      out[f] = c;
+      continue;
+    }
+    const hash = c.inline.contentHash;
+    const found = known.get(hash);
+    if (found !== undefined && found !== 'new' && found !== 'changed') out[f] = { stored: found };
+    else if (found === 'changed') out[f] = { inline: c.inline, isNew: false };
+    else {
+      if (!firstNew.has(hash)) firstNew.set(hash, c.inline);
+      out[f] = { inline: firstNew.get(hash) as ContactRow, isNew: true };
+    }
+  }
   return out;
+}
+
+/**
+ * An order's contacts as its one-statement create writes them: every contact's doc, and the
+ * new ones to insert with the order. Undefined when an inline contact would patch an existing
+ * one; that order saves its contacts in a transaction first (saveOrderContacts).
+ */
+export function contactsForOneStatement<K extends string>(
+  contacts: Record<K, OrderContact>,
+): { docs: Record<K, Contact>; newRows: ContactRow[] } | undefined {
+  const docs = {} as Record<K, Contact>;
+  const newRows = new Set<ContactRow>();
+  for (const f of Object.keys(contacts) as K[]) {
+    const c = contacts[f];
+    if ('stored' in c) docs[f] = c.stored;
+    else if (!c.isNew) return undefined;
+    else {
+      docs[f] = c.inline.doc;
+      newRows.add(c.inline);
+    }
+  }
+  return { docs, newRows: [...newRows] };
 }
 
 async function prepareOne(
@@ -41,7 +106,7 @@ async function prepareOne(
     return { stored: JSON.parse(doc) };
   }
   try {
-    return { inline: await prepareContact(value, ctx) };
+    return { inline: await prepareContact(value, ctx), isNew: true };
   } catch (err) {
     if (err instanceof ApiError && err.type === 'validation_error')
       throw apiError('validation_error', `${field}.${err.message}`);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
+import type { Statement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { OrderKind } from './order-kinds.js';
 import type { OrderStatus, Transition } from './order-status.js';
@@ -27,16 +28,12 @@ export interface NewOrder {
   transitions: Transition[];
 }
 
-export async function insertOrder(
-  db: Queryable,
-  kind: OrderKind,
-  scope: Scope,
-  row: NewOrder,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO ${kind.table} (id, org_id, live, status, doc, search_text, content, next_step_at, transitions, created_at, updated_at)
+/** The insert of a new order (status `ready`), to send alone or as part of a composed statement. */
+export function insertOrderStatement(kind: OrderKind, scope: Scope, row: NewOrder): Statement {
+  return {
+    text: `INSERT INTO ${kind.table} (id, org_id, live, status, doc, search_text, content, next_step_at, transitions, created_at, updated_at)
      VALUES ($1, $2, $3, 'ready', $4, $5, $6, $7, $8, $9, $9)`,
-    [
+    values: [
       row.doc.id,
       scope.orgId,
       scope.live,
@@ -47,7 +44,7 @@ export async function insertOrder(
       JSON.stringify(row.transitions),
       row.doc.createdAt,
     ],
-  );
+  };
 }
 
 /** Locks one order for a change in the caller's transaction; scope null is for jobs and the CLI. */

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../../../db/pool.js';
-import { afterCommit } from '../../../../db/tx.js';
+import type { Pool, Queryable } from '../../../../db/pool.js';
+import { afterCommit, followUpCommitted } from '../../../../db/tx.js';
 
 /** The schema this pool works in: the delivery pool and the NOTIFY channel follow it. */
 export async function currentSchema(db: Queryable): Promise<string> {
@@ -9,6 +9,8 @@ export async function currentSchema(db: Queryable): Promise<string> {
 /** The NOTIFY channel of a schema, named as queueForWebhooks names it: each schema wakes its own workers. */
 export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
 
+const WAKE_DISPATCHERS = "SELECT pg_notify('postroom_webhooks_' || current_schema(), '')";
+
 /**
  * Wakes the dispatchers for events queued in the caller's transaction (events.repo.ts
  * insertQueuedEvent writes the outbox row with the event) with a NOTIFY sent after that
@@ -16,7 +18,12 @@ export const outboxChannel = (schema: string) => `postroom_webhooks_${schema}`;
  * serialise commits (see afterCommit). Dispatchers also poll, so a lost wake-up only delays.
  */
 export async function wakeDispatchersAfterCommit(tx: Queryable): Promise<void> {
-  await afterCommit(tx, "SELECT pg_notify('postroom_webhooks_' || current_schema(), '')");
+  await afterCommit(tx, WAKE_DISPATCHERS);
+}
+
+/** The same after a write that committed on its own (one composed statement on the pool). */
+export function wakeDispatchersCommitted(pool: Pool): void {
+  followUpCommitted(pool, WAKE_DISPATCHERS);
 }
 
 export interface Fanout {

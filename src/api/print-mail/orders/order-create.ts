@@ -1,0 +1,76 @@
+import type PgBoss from 'pg-boss';
+import type { Pool, Queryable } from '../../../db/pool.js';
+import { composeStatement, type Statement } from '../../../db/statement.js';
+import { jobInsertStatement } from '../../../jobs/queue.js';
+import type { Scope } from '../../../platform/auth/authenticate.js';
+import { type ContactRow, insertNewContactsStatement } from '../contacts/contacts.repo.js';
+import { type EventDoc, eventWriteParts } from '../events/record-event.js';
+import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
+import type { OrderKind } from './order-kinds.js';
+import { insertOrderStatement, type NewOrder } from './orders.repo.js';
+
+/** Everything a new order writes: its row, its `.created` event, its jobs, its new contacts. */
+export interface OrderCreate {
+  kind: OrderKind;
+  scope: Scope;
+  row: NewOrder;
+  event: EventDoc;
+  jobs: PgBoss.JobInsert[];
+  /** Inline contacts that did not exist when the order was prepared (contactsForOneStatement). */
+  newContacts: ContactRow[];
+}
+
+/** The SQLSTATE of postroom_expect (migrations/0033_expect.sql). */
+const EXPECTATION_FAILED = 'PRX01';
+
+/**
+ * All of an order's create as one statement (db/statement.ts): the new contacts, the order,
+ * its event and webhook queue entry, and pg-boss's insert of its jobs. When a contact meant
+ * to be new was created by someone else in the meantime, the statement gives up whole.
+ */
+async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<Statement> {
+  const { kind, scope, row, event, jobs, newContacts } = create;
+  const parts = [
+    ...(newContacts.length
+      ? [{ name: 'new_contacts', statement: insertNewContactsStatement(scope, newContacts) }]
+      : []),
+    { name: 'new_order', statement: insertOrderStatement(kind, scope, row) },
+    ...eventWriteParts(scope.orgId, event),
+    { name: 'new_jobs', statement: await jobInsertStatement(boss, jobs) },
+  ];
+  const final = newContacts.length
+    ? {
+        text: `SELECT postroom_expect((SELECT count(*) FROM new_contacts) = $1, 'every new contact inserted')`,
+        values: [newContacts.length],
+      }
+    : { text: 'SELECT 1', values: [] };
+  return composeStatement(parts, final);
+}
+
+/**
+ * Writes a new order in one statement sent on the pool, with no transaction around it: one
+ * round trip instead of BEGIN, one per table, and COMMIT. False, with nothing written, when a
+ * new contact was created meanwhile; the caller then saves contacts and order in a transaction.
+ */
+export async function writeOrderAtOnce(pool: Pool, boss: PgBoss, create: OrderCreate): Promise<boolean> {
+  try {
+    await pool.query(await orderCreateStatement(boss, create));
+  } catch (err) {
+    if ((err as { code?: string }).code === EXPECTATION_FAILED) return false;
+    throw err;
+  }
+  wakeDispatchersCommitted(pool);
+  return true;
+}
+
+/** The same inside the caller's transaction, with its contacts already saved (no newContacts). */
+export async function writeOrderInTransaction(
+  tx: Queryable,
+  boss: PgBoss,
+  create: OrderCreate,
+): Promise<void> {
+  if (create.newContacts.length)
+    throw new Error('save the contacts first: a transaction cannot give up part-way');
+  await tx.query(await orderCreateStatement(boss, create));
+  await wakeDispatchersAfterCommit(tx);
+}

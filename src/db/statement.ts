@@ -1,0 +1,35 @@
+/** A parametrised SQL statement: text with $1..$n placeholders, and their values. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** One part of a composed statement: a WITH query under its name. */
+export interface NamedStatement {
+  name: string;
+  statement: Statement;
+}
+
+/** Renumbers $1..$n to $(offset+1)..$(offset+n). Parts must use `$` only for placeholders. */
+function shiftPlaceholders(text: string, offset: number): string {
+  return offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+/**
+ * Joins statements, each written with its own $1..$n, into one: the parts become WITH queries
+ * (data-modifying ones run to completion whether or not anything reads them) and `final` is
+ * the main query, which may read the parts by name. One statement is atomic on its own, so a
+ * create that writes several tables needs neither BEGIN nor COMMIT, and costs one round trip:
+ * on a machine that is also rendering, every round trip is a chance to wait for a CPU.
+ */
+export function composeStatement(parts: NamedStatement[], final: Statement): Statement {
+  const values: unknown[] = [];
+  const withs = parts.map(({ name, statement }) => {
+    const text = shiftPlaceholders(statement.text, values.length);
+    values.push(...statement.values);
+    return `${name} AS (\n${text}\n)`;
+  });
+  const main = shiftPlaceholders(final.text, values.length);
+  values.push(...final.values);
+  return { text: withs.length ? `WITH ${withs.join(',\n')}\n${main}` : main, values };
+}
