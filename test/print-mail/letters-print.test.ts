@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { handOverBatch } from '../../src/api/print-mail/orders/print-batch-hand-over.js';
@@ -53,6 +53,16 @@ test('live letters: printing at the send time, batched per setup, handed over, t
     },
     perforatedPage: 1,
   });
+  // As if rendered before cards were stored beside the letter: the batch renders it again.
+  const cardFile = path.join(
+    server.runtime.config.dataDir,
+    'blobs',
+    'letters',
+    'live',
+    `${carded.id}-card.pdf`,
+  );
+  assert.ok(existsSync(cardFile), cardFile);
+  rmSync(cardFile);
   server.clock.advance(DAY + 1000); // past the first New York midnight after today
   await sweep();
   for (const l of [...plain, colour, carded])
@@ -95,6 +105,7 @@ test('live letters: printing at the send time, batched per setup, handed over, t
     ],
   );
   assert.match(await pdfText(cards), /Card front Alice .*Card back Z-42/);
+  assert.ok(existsSync(cardFile), 'the card rendered again is stored beside its letter');
   assert.equal(manifestOf(bw).cardsPdfKey, null, 'no cards in a batch without them');
   assert.equal(manifestOf(bw).orders[0].cardFirstPage, null);
   const specialCsv = readFileSync(path.join(root, special.manifestCsvKey), 'utf8');

@@ -5,7 +5,7 @@ import type { ListQuery } from '../../../platform/lists.js';
 import { parseSearch } from '../../../platform/lists.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
-import { fileKeys } from '../orders/order-schedule.repo.js';
+import { fileKeys, orderDocWithKeys } from '../orders/order-schedule.repo.js';
 import { withLinks } from '../orders/order-snapshot.js';
 import { getLetterDoc, listLetterDocs } from './letters.repo.js';
 
@@ -13,9 +13,9 @@ const kind = ORDER_KINDS.letter;
 
 /** One letter as JSON text, with its signed links fresh. */
 export async function getLetter(db: Queryable, scope: Scope, id: string, signer: UrlSigner): Promise<string> {
-  const doc = await getLetterDoc(db, scope, id);
-  if (!doc) throw notFound('letter', id);
-  return withLinks(doc, (await fileKeys(db, kind, [id])).get(id), signer);
+  const found = await orderDocWithKeys(db, kind, scope, id);
+  if (!found) throw notFound('letter', id);
+  return withLinks(found.doc, found.keys, signer);
 }
 
 export async function listLetters(db: Queryable, scope: Scope, query: ListQuery, signer: UrlSigner) {

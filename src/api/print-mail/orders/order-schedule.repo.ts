@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { OrderKind } from './order-kinds.js';
 import type { Transition } from './order-status.js';
 
@@ -19,6 +20,26 @@ export async function fileKeys(
     [ids],
   );
   return new Map(res.rows.map((r) => [r.id, { pdfKey: r.pdfKey, uploadedKey: r.uploadedKey }]));
+}
+
+/**
+ * One order's doc (JSON text) with its file keys, read in one statement: read apart, a render
+ * committing between the two reads gave a letter with a `url` but not yet its `pageCount`.
+ */
+export async function orderDocWithKeys(
+  db: Queryable,
+  kind: OrderKind,
+  scope: Scope,
+  id: string,
+): Promise<{ doc: string; keys: { pdfKey: string | null; uploadedKey: string | null } } | undefined> {
+  const res = await db.query({
+    name: `order-doc-with-keys:${kind.table}`,
+    text: `SELECT doc::text AS doc, pdf_key AS "pdfKey", content #>> '{pdf,blobKey}' AS "uploadedKey"
+     FROM ${kind.table} WHERE id = $1 AND org_id = $2 AND live = $3`,
+    values: [id, scope.orgId, scope.live],
+  });
+  const row = res.rows[0];
+  return row && { doc: row.doc, keys: { pdfKey: row.pdfKey, uploadedKey: row.uploadedKey } };
 }
 
 /** Drops a schedule that no longer applies (the order moved on by hand). */

@@ -15,6 +15,12 @@ export const MAX_ORDERS_PER_BATCH = 500;
 type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
 
 /**
+ * Renders an order's plastic card again when its file is missing: letters rendered before
+ * cards were stored beside the letter (session 2) have none. The job passes the renderer.
+ */
+export type CardRenderer = (kind: OrderKind, orderId: string) => Promise<Uint8Array>;
+
+/**
  * Collects live orders that entered printing into print batches, one per press and inserting
  * setup (order kind, size, colour, sides, mailing class; paper, envelope, plastic card or not:
  * finishingSetup): a combined PDF plus a CSV and JSON manifest (with production notes) in
@@ -23,7 +29,12 @@ type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
  * LOCKED, so concurrent runs never share one; files are written before the batch row commits
  * (a failed run leaves only stray files).
  */
-export async function assemblePrintBatches(pool: Pool, blobs: BlobStore, now: Date): Promise<PrintBatch[]> {
+export async function assemblePrintBatches(
+  pool: Pool,
+  blobs: BlobStore,
+  now: Date,
+  renderCard: CardRenderer,
+): Promise<PrintBatch[]> {
   const made: PrintBatch[] = [];
   for (const kind of Object.values(ORDER_KINDS)) {
     for (;;) {
@@ -31,7 +42,7 @@ export async function assemblePrintBatches(pool: Pool, blobs: BlobStore, now: Da
         const claimed = await claimUnbatched(tx, kind, MAX_ORDERS_PER_BATCH);
         const out: PrintBatch[] = [];
         for (const group of groupBySetup(claimed)) {
-          const batch = await buildBatch(kind, group, blobs, now);
+          const batch = await buildBatch(kind, group, { blobs, renderCard }, now);
           await insertBatch(
             tx,
             kind,
@@ -62,7 +73,7 @@ function groupBySetup(orders: Claimed[]): Claimed[][] {
 async function buildBatch(
   kind: OrderKind,
   orders: Claimed[],
-  blobs: BlobStore,
+  { blobs, renderCard }: { blobs: BlobStore; renderCard: CardRenderer },
   now: Date,
 ): Promise<PrintBatch> {
   const id = newId(ID_PREFIX.printBatch);
@@ -79,7 +90,7 @@ async function buildBatch(
     };
     const card = cards && {
       firstPage: cards.getPageCount() + 1,
-      pageCount: await appendPdf(blobs, cards, cardPdfKey(order.pdfKey)),
+      pageCount: await appendCard(blobs, cards, kind, order, renderCard),
     };
     entries.push(manifestEntry(order, i + 1, at.firstPage, at.pageCount, card));
   }
@@ -115,7 +126,27 @@ async function buildBatch(
 async function appendPdf(blobs: BlobStore, into: PDFDocument, key: string): Promise<number> {
   const blob = await blobs.get(key);
   if (!blob) throw new Error(`${key} is missing from the blob store`);
-  const doc = await PDFDocument.load(blob.bytes);
+  return appendBytes(into, blob.bytes);
+}
+
+/** The order's card, rendered again (and stored) when its file is missing. */
+async function appendCard(
+  blobs: BlobStore,
+  into: PDFDocument,
+  kind: OrderKind,
+  order: Claimed,
+  renderCard: CardRenderer,
+): Promise<number> {
+  const key = cardPdfKey(order.pdfKey);
+  const stored = await blobs.get(key);
+  if (stored) return appendBytes(into, stored.bytes);
+  const bytes = await renderCard(kind, order.id);
+  await blobs.put(key, bytes, { contentType: 'application/pdf' });
+  return appendBytes(into, bytes);
+}
+
+async function appendBytes(into: PDFDocument, bytes: Uint8Array): Promise<number> {
+  const doc = await PDFDocument.load(bytes);
   const pages = await into.copyPages(doc, doc.getPageIndices());
   for (const page of pages) into.addPage(page);
   return pages.length;
