@@ -68,19 +68,25 @@ export async function findSavedContacts(
   return out;
 }
 
+/** Rows as the jsonb_to_recordset input of the inserts below. */
+function recordsOf(rows: ContactRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => ({
+      id: r.doc.id,
+      content_hash: r.contentHash,
+      doc: r.doc,
+      search_text: r.searchText,
+      created_at: r.doc.createdAt,
+    })),
+  );
+}
+
 /**
  * Inserts contacts known to be new (findSavedContacts) as a part of a composed statement;
  * it returns the ids it inserted, so the statement can give up (postroom_expect) when an
  * identical contact was created in the meantime and a row was skipped.
  */
 export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): Statement {
-  const input = rows.map((r) => ({
-    id: r.doc.id,
-    content_hash: r.contentHash,
-    doc: r.doc,
-    search_text: r.searchText,
-    created_at: r.doc.createdAt,
-  }));
   return {
     text: `INSERT INTO contacts (id, org_id, live, content_hash, doc, search_text, created_at, updated_at)
        SELECT id, $1, $2, content_hash, doc, search_text, created_at, created_at
@@ -88,19 +94,12 @@ export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): St
            AS i(id text, content_hash text, doc jsonb, search_text text, created_at timestamptz)
        ON CONFLICT (org_id, live, content_hash) DO NOTHING
        RETURNING id`,
-    values: [scope.orgId, scope.live, JSON.stringify(input)],
+    values: [scope.orgId, scope.live, recordsOf(rows)],
   };
 }
 
 /** New rows inserted, existing identical ones read, by content hash; one statement. */
 async function insertOrFetch(db: Queryable, scope: Scope, rows: ContactRow[]) {
-  const input = rows.map((r) => ({
-    id: r.doc.id,
-    content_hash: r.contentHash,
-    doc: r.doc,
-    search_text: r.searchText,
-    created_at: r.doc.createdAt,
-  }));
   const res = await db.query<{ content_hash: string; doc: Contact; inserted: boolean }>({
     name: 'insert-or-fetch-contacts',
     text: `WITH input AS (
@@ -118,7 +117,7 @@ async function insertOrFetch(db: Queryable, scope: Scope, rows: ContactRow[]) {
       WHERE c.org_id = $1 AND c.live = $2
         AND c.content_hash IN (SELECT content_hash FROM input)
         AND c.content_hash NOT IN (SELECT content_hash FROM inserted)`,
-    values: [scope.orgId, scope.live, JSON.stringify(input)],
+    values: [scope.orgId, scope.live, recordsOf(rows)],
   });
   return new Map(res.rows.map((r) => [r.content_hash, { doc: r.doc, inserted: r.inserted }]));
 }

@@ -33,6 +33,14 @@ export async function prepareOrderContacts<K extends string>(
   return settleInline(db, ctx.scope, out);
 }
 
+/** The inline contacts among an order's, in field order. */
+function inlineRows<K extends string>(contacts: Record<K, OrderContact>, fields: K[]): ContactRow[] {
+  return fields.flatMap((f) => {
+    const c = contacts[f];
+    return 'inline' in c ? [c.inline] : [];
+  });
+}
+
 /**
  * Looks up the inline contacts that already exist (one read): an identical one that the order
  * would leave unchanged is used as stored, so the common order (a known return address, a new
@@ -45,10 +53,7 @@ async function settleInline<K extends string>(
   contacts: Record<K, OrderContact>,
 ): Promise<Record<K, OrderContact>> {
   const fields = Object.keys(contacts) as K[];
-  const rows = fields.flatMap((f) => {
-    const c = contacts[f];
-    return 'inline' in c ? [c.inline] : [];
-  });
+  const rows = inlineRows(contacts, fields);
   const known = await findSavedContacts(db, scope, rows);
   const firstNew = new Map<string, ContactRow>();
   const out = {} as Record<K, OrderContact>;
@@ -134,10 +139,7 @@ export async function saveOrderContacts<K extends string>(
   contacts: Record<K, OrderContact>,
 ): Promise<Record<K, Contact>> {
   const fields = Object.keys(contacts) as K[];
-  const rows = fields.flatMap((f) => {
-    const c = contacts[f];
-    return 'inline' in c ? [c.inline] : [];
-  });
+  const rows = inlineRows(contacts, fields);
   const saved = await saveContacts(tx, scope, rows);
   let next = 0;
   const out = {} as Record<K, Contact>;
