@@ -65,7 +65,7 @@ async function settleInline<K extends string>(
     }
     const hash = c.inline.contentHash;
     const found = known.get(hash);
-    if (found !== undefined && found !== 'new' && found !== 'changed') out[f] = { stored: found };
+    if (typeof found === 'object') out[f] = { stored: found };
     else if (found === 'changed') out[f] = { inline: c.inline, isNew: false };
     else {
       if (!firstNew.has(hash)) firstNew.set(hash, c.inline);
