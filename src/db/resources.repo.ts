@@ -42,6 +42,25 @@ export async function listDocs(
   search: Search | undefined,
   filters: ListFilter[] = [],
 ): Promise<{ totalCount: number; docs: string[] }> {
+  const { totalCount, rows } = await listRows(db, table, scope, query, search, filters);
+  return { totalCount, docs: rows.map((r) => r.doc) };
+}
+
+/**
+ * listDocs with more columns of each row, read in the same statement as the doc (so they
+ * agree with it under concurrent writes). `extraColumns` is SQL from code, over the table
+ * aliased `t`, e.g. `t.pdf_key AS "pdfKey"`.
+ */
+export async function listRows<Extra extends object = object>(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  query: ListQuery,
+  search: Search | undefined,
+  filters: ListFilter[] = [],
+  extraColumns = '',
+): Promise<{ totalCount: number; rows: Array<Extra & { doc: string }> }> {
+  const extra = extraColumns ? `, ${extraColumns}` : '';
   const params: unknown[] = [scope.orgId, scope.live];
   const where = ['org_id = $1', 'live = $2'];
   if (search?.kind === 'text') {
@@ -81,22 +100,21 @@ export async function listDocs(
          many AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) > ${SORT_MATCHES_UP_TO}
                   ORDER BY created_at DESC, id DESC ${page}),
          page AS (SELECT * FROM few UNION ALL SELECT * FROM many)
-         SELECT total.n::bigint AS n, t.doc::text AS doc
+         SELECT total.n::bigint AS n, t.doc::text AS doc${extra}
          FROM total LEFT JOIN (page JOIN ${table} t ON t.id = page.id) ON true
          ORDER BY page.created_at DESC, page.id DESC`
     : // Unfiltered: the newest-first index gives the page; the total comes from the
       // per-resource counters the insert/delete triggers keep.
       `WITH page AS (
-           SELECT doc::text AS doc, created_at, id FROM ${table} WHERE ${w}
+           SELECT t.doc::text AS doc, t.created_at, t.id${extra} FROM ${table} t WHERE ${w}
            ORDER BY created_at DESC, id DESC ${page}),
          total AS (SELECT coalesce(sum(n), 0) AS n FROM resource_counts
                    WHERE org_id = $1 AND live = $2 AND resource = $${n + 3})
-         SELECT total.n::bigint AS n, page.doc FROM total LEFT JOIN page ON true
+         SELECT total.n::bigint AS n, page.* FROM total LEFT JOIN page ON true
          ORDER BY page.created_at DESC, page.id DESC`;
   const res = await db.query(sql, [...params, query.limit, query.skip, ...(filtered ? [] : [table])]);
-  const docs: string[] = [];
-  for (const row of res.rows) if (row.doc !== null) docs.push(row.doc);
-  return { totalCount: Number(res.rows[0].n), docs };
+  const rows = res.rows.filter((row) => row.doc !== null);
+  return { totalCount: Number(res.rows[0].n), rows };
 }
 
 /**

@@ -141,6 +141,18 @@ describe('letters: rendered PDFs', () => {
     assert.match(await pdfText(pdf, { page: 1 }), /Uploaded page 1/);
     assert.match(await pdfText(pdf, { page: 2 }), /Appendix page 1/);
     assert.match(await pdfText(pdf, { page: 1, crop: RECIPIENT_WINDOW }), /UPLOAD/);
+
+    // Lists carry the same links as GET one, read with the doc (pageCount with url), both
+    // unfiltered (newest-first index) and searched (filtered path).
+    for (const query of ['?limit=100', '?search=9%20upload%20rd']) {
+      const list = await server.request('GET', `${LETTERS}${query}`, { key });
+      assert.equal(list.status, 200, list.text);
+      const listed = list.body.data.find((l: { id: string }) => l.id === letter.id);
+      assert.ok(listed, `listed with ${query}`);
+      assert.equal(listed.pageCount, 2);
+      assert.equal((await fetch(listed.url)).status, 200);
+      assert.equal((await fetch(listed.uploadedPDF)).status, 200);
+    }
   });
 
   test('content that cannot be printed cancels the letter: invalid_content with the reason', async () => {

@@ -5,9 +5,9 @@ import type { ListQuery } from '../../../platform/lists.js';
 import { parseSearch } from '../../../platform/lists.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { ORDER_KINDS } from '../orders/order-kinds.js';
-import { fileKeys, orderDocWithKeys } from '../orders/order-schedule.repo.js';
+import { orderDocWithKeys } from '../orders/order-schedule.repo.js';
 import { withLinks } from '../orders/order-snapshot.js';
-import { getLetterDoc, listLetterDocs } from './letters.repo.js';
+import { listLetterRows } from './letters.repo.js';
 
 const kind = ORDER_KINDS.letter;
 
@@ -19,15 +19,15 @@ export async function getLetter(db: Queryable, scope: Scope, id: string, signer:
 }
 
 export async function listLetters(db: Queryable, scope: Scope, query: ListQuery, signer: UrlSigner) {
-  const { totalCount, docs } = await listLetterDocs(db, scope, query, parseSearch(query.search));
-  const ids = docs.map((d) => JSON.parse(d).id as string);
-  const keys = await fileKeys(db, kind, ids);
-  return { totalCount, docs: docs.map((d, i) => withLinks(d, keys.get(ids[i]), signer)) };
+  // Docs and file keys in one statement, so a listed letter's url always has its pageCount.
+  const { totalCount, rows } = await listLetterRows(db, scope, query, parseSearch(query.search));
+  return { totalCount, docs: rows.map((r) => withLinks(r.doc, r, signer)) };
 }
 
 export async function letterUrl(db: Queryable, scope: Scope, id: string, signer: UrlSigner) {
-  if (!(await getLetterDoc(db, scope, id))) throw notFound('letter', id);
-  const pdfKey = (await fileKeys(db, kind, [id])).get(id)?.pdfKey;
+  const found = await orderDocWithKeys(db, kind, scope, id);
+  if (!found) throw notFound('letter', id);
+  const pdfKey = found.keys.pdfKey;
   if (!pdfKey)
     throw apiError('not_found_error', `The PDF of letter ${id} is not rendered yet; try again shortly.`);
   return { id, object: 'letter_url' as const, url: signer.urlFor(pdfKey) };

@@ -4,23 +4,11 @@ import type { OrderKind } from './order-kinds.js';
 import type { Transition } from './order-status.js';
 
 /**
- * The order SQL that is not about one order's change: signed-link keys for lists, the
+ * The order SQL that is not about one order's change: signed-link keys for reads, the
  * lifecycle schedule (next_step_at) and the stored transitions.
  */
-/** Blob keys behind an order's signed links, for many orders at once (lists). */
-export async function fileKeys(
-  db: Queryable,
-  kind: OrderKind,
-  ids: string[],
-): Promise<Map<string, { pdfKey: string | null; uploadedKey: string | null }>> {
-  if (ids.length === 0) return new Map();
-  const res = await db.query(
-    `SELECT id, pdf_key AS "pdfKey", content #>> '{pdf,blobKey}' AS "uploadedKey"
-     FROM ${kind.table} WHERE id = ANY($1)`,
-    [ids],
-  );
-  return new Map(res.rows.map((r) => [r.id, { pdfKey: r.pdfKey, uploadedKey: r.uploadedKey }]));
-}
+/** The columns behind an order's signed links, as SQL over the order table aliased `t`. */
+export const FILE_KEY_COLUMNS = `t.pdf_key AS "pdfKey", t.content #>> '{pdf,blobKey}' AS "uploadedKey"`;
 
 /**
  * One order's doc (JSON text) with its file keys, read in one statement: read apart, a render
@@ -34,8 +22,8 @@ export async function orderDocWithKeys(
 ): Promise<{ doc: string; keys: { pdfKey: string | null; uploadedKey: string | null } } | undefined> {
   const res = await db.query({
     name: `order-doc-with-keys:${kind.table}`,
-    text: `SELECT doc::text AS doc, pdf_key AS "pdfKey", content #>> '{pdf,blobKey}' AS "uploadedKey"
-     FROM ${kind.table} WHERE id = $1 AND org_id = $2 AND live = $3`,
+    text: `SELECT t.doc::text AS doc, ${FILE_KEY_COLUMNS}
+     FROM ${kind.table} t WHERE id = $1 AND org_id = $2 AND live = $3`,
     values: [id, scope.orgId, scope.live],
   });
   const row = res.rows[0];
