@@ -1,3 +1,5 @@
+import type { Queryable } from './pool.js';
+
 /** A parametrised SQL statement: text with $1..$n placeholders, and their values. */
 export interface Statement {
   text: string;
@@ -32,4 +34,18 @@ export function composeStatement(parts: NamedStatement[], final: Statement): Sta
   const main = shiftPlaceholders(final.text, values.length);
   values.push(...final.values);
   return { text: withs.length ? `WITH ${withs.join(',\n')}\n${main}` : main, values };
+}
+
+/**
+ * Sends a statement that may give up on purpose: postroom_expect (migrations/0033_expect.sql)
+ * aborts it whole, with nothing written, when what it expects is not so. False then.
+ */
+export async function queryUnlessExpectationFails(db: Queryable, statement: Statement): Promise<boolean> {
+  try {
+    await db.query(statement);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'PRX01') return false;
+    throw err;
+  }
 }

@@ -12,8 +12,9 @@ export interface RenderGateOptions {
 /**
  * Lets renders make way for the API in the same process. A render job is more than Chromium
  * (which already runs at idle CPU priority): reading the order, storing the files, the
- * transaction that records the URL and its event, the queue's bookkeeping, about ten
- * PostgreSQL statements per letter at normal priority. With 16 of them in flight beside 50
+ * statement that records the URL and its event, the queue's bookkeeping, all at normal
+ * priority (about ten PostgreSQL statements per letter before the URL's write became one
+ * statement, render-order.ts, and four since). With 16 of them in flight beside 50
  * creates per second, the creates' p99 was 90–230 ms on a 2-core machine; one at a time,
  * 55 ms (bench/letters-api.ts, docs/benchmarks.md). So while the API is busy renders go
  * `busyConcurrency` at a time; when it is quiet they go as fast as the workers take them.

@@ -1,9 +1,9 @@
 import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
-import { advanceLockedOrder } from '../api/print-mail/orders/advance-order.js';
+import { advanceLockedOrder, stepDue } from '../api/print-mail/orders/advance-order.js';
 import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
-import { changeOrder } from '../api/print-mail/orders/order-change.js';
+import { changeOrder, changeOrderIfUnchanged } from '../api/print-mail/orders/order-change.js';
 import { cardPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
@@ -70,10 +70,17 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
   if (rendered.card)
     await ctx.blobs.put(cardPdfKey(pdfKey), rendered.card.pdf, { contentType: 'application/pdf' });
   await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+  const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
+  // Mostly the order is not due to move on yet (sent today, it prints after midnight): then
+  // one statement records the render, if nothing changed the order while it rendered.
+  if (
+    !stepDue(row, ctx.clock.now()) &&
+    (await changeOrderIfUnchanged(ctx.pool, kind, row, change, orderCtx(ctx)))
+  )
+    return;
   const moved = await withTransaction(ctx.pool, async (tx) => {
     const locked = await lockOrder(tx, kind, id, null);
     if (!locked || locked.pdfKey) return; // another run finished first, into the same file
-    const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
     await changeOrder(tx, kind, locked, change, orderCtx(ctx));
     // Its print time may already have passed (sent today): move it on in the same transaction.
     return advanceLockedOrder(tx, kind, locked, orderCtx(ctx)); // changeOrder kept `locked` current

@@ -62,7 +62,7 @@ export async function startReceiver(answer: (d: Delivery, index: number) => Answ
   };
 }
 
-/** Records an event the way order code does: recordEvent inside a transaction. */
+/** Records an event as a change does: with its webhook queue entry, in a transaction. */
 export async function emitEvent(
   pool: Pool,
   org: string,

@@ -9,7 +9,7 @@ import { getEvent, typeFilter } from './events.service.js';
 
 const tags = ['Events'];
 
-/** Events are read-only: recordEvent writes them alongside the change they describe. */
+/** Events are read-only: each change writes its event in the same statement (eventWriteParts). */
 export const eventsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/events', { schema: { tags, querystring: EventListQuery } }, async (request, reply) => {
     const { query } = request;

@@ -49,10 +49,10 @@ export function eventWriteParts(orgId: string, event: EventDoc): NamedStatement[
 }
 
 /**
- * Records an event inside the caller's transaction, so the change and its event commit
- * together (or not at all). Every order create and client-visible change calls this.
- * The event is also queued for webhook delivery in the same transaction: the dispatcher
- * is woken when it commits and fans it out to subscribers within milliseconds.
+ * Records an event on its own statement inside the caller's transaction, so a change and its
+ * event commit together (or not at all), for a change not written as one composed statement
+ * (orders write theirs with eventWriteParts). The event is also queued for webhook delivery:
+ * the dispatcher is woken when the transaction commits and fans it out within milliseconds.
  */
 export async function recordEvent(
   tx: pg.PoolClient,

@@ -23,6 +23,10 @@ export async function advanceOrder(
   return row ? advanceLockedOrder(tx, kind, row, ctx) : undefined;
 }
 
+/** Whether the order's next automatic step is due at `now`. */
+export const stepDue = (row: OrderRow, now: Date): boolean =>
+  row.nextStepAt !== null && new Date(row.nextStepAt) <= now;
+
 /** advanceOrder for a row the caller has locked in this transaction (and kept up to date). */
 export async function advanceLockedOrder(
   tx: pg.PoolClient,
@@ -31,7 +35,7 @@ export async function advanceLockedOrder(
   ctx: OrderContext,
 ): Promise<OrderStatus | undefined> {
   const id = row.id;
-  if (!row.nextStepAt || new Date(row.nextStepAt) > ctx.now) return undefined;
+  if (!stepDue(row, ctx.now)) return undefined;
   let to: OrderStatus | undefined;
   if (row.status === 'ready') {
     if (!row.pdfKey) return undefined;

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { Pool, Queryable } from '../../../db/pool.js';
-import { composeStatement, type Statement } from '../../../db/statement.js';
+import { composeStatement, queryUnlessExpectationFails, type Statement } from '../../../db/statement.js';
 import { jobInsertStatement } from '../../../jobs/queue.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { type ContactRow, insertNewContactsStatement } from '../contacts/contacts.repo.js';
@@ -19,9 +19,6 @@ export interface OrderCreate {
   /** Inline contacts that did not exist when the order was prepared (contactsForOneStatement). */
   newContacts: ContactRow[];
 }
-
-/** The SQLSTATE of postroom_expect (migrations/0033_expect.sql). */
-const EXPECTATION_FAILED = 'PRX01';
 
 /**
  * All of an order's create as one statement (db/statement.ts): the new contacts, the order,
@@ -53,12 +50,7 @@ async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<
  * new contact was created meanwhile; the caller then saves contacts and order in a transaction.
  */
 export async function writeOrderAtOnce(pool: Pool, boss: PgBoss, create: OrderCreate): Promise<boolean> {
-  try {
-    await pool.query(await orderCreateStatement(boss, create));
-  } catch (err) {
-    if ((err as { code?: string }).code === EXPECTATION_FAILED) return false;
-    throw err;
-  }
+  if (!(await queryUnlessExpectationFails(pool, await orderCreateStatement(boss, create)))) return false;
   wakeDispatchersCommitted(pool);
   return true;
 }

@@ -64,8 +64,20 @@ export async function lockOrder(
   return res.rows[0];
 }
 
-export async function readOrder(db: Queryable, kind: OrderKind, id: string): Promise<OrderRow | undefined> {
-  const res = await db.query(`SELECT ${COLUMNS} FROM ${kind.table} WHERE id = $1`, [id]);
+/**
+ * One order as it is now, unlocked, with `version` (the row version's xmin): a change written
+ * without a lock (updateOrderStatement with ifVersion) applies only if nothing changed it since.
+ */
+export async function readOrder(
+  db: Queryable,
+  kind: OrderKind,
+  id: string,
+): Promise<(OrderRow & { version: string }) | undefined> {
+  const res = await db.query({
+    name: `read-order:${kind.table}`,
+    text: `SELECT ${COLUMNS}, xmin::text AS version FROM ${kind.table} WHERE id = $1`,
+    values: [id],
+  });
   return res.rows[0];
 }
 
@@ -79,19 +91,24 @@ export interface OrderChange {
   transition?: Transition;
 }
 
-export async function updateOrder(
-  db: Queryable,
+/**
+ * The update of one order. With `ifVersion` it changes the row only while it is still that
+ * version (readOrder), else nothing: the caller checks the count (RETURNING id).
+ */
+export function updateOrderStatement(
   kind: OrderKind,
   id: string,
   change: OrderChange,
-): Promise<void> {
-  await db.query(
-    `UPDATE ${kind.table} SET doc = $2, status = $3, updated_at = $4,
+  ifVersion?: string,
+): Statement {
+  return {
+    text: `UPDATE ${kind.table} SET doc = $2, status = $3, updated_at = $4,
        next_step_at = CASE WHEN $5 THEN $6::timestamptz ELSE next_step_at END,
        pdf_key = coalesce($7, pdf_key),
        transitions = CASE WHEN $8::jsonb IS NULL THEN transitions ELSE transitions || $8::jsonb END
-     WHERE id = $1`,
-    [
+     WHERE id = $1 AND ($9::text IS NULL OR xmin = $9::xid)
+     RETURNING id`,
+    values: [
       id,
       change.doc,
       change.status,
@@ -100,6 +117,7 @@ export async function updateOrder(
       change.nextStepAt ?? null,
       change.pdfKey ?? null,
       change.transition ? JSON.stringify([change.transition]) : null,
+      ifVersion ?? null,
     ],
-  );
+  };
 }

@@ -13,7 +13,7 @@ const WAKE_DISPATCHERS = "SELECT pg_notify('postroom_webhooks_' || current_schem
 
 /**
  * Wakes the dispatchers for events queued in the caller's transaction (events.repo.ts
- * insertQueuedEvent writes the outbox row with the event) with a NOTIFY sent after that
+ * queuedEventParts writes the outbox row with the event) with a NOTIFY sent after that
  * transaction commits, so workers wake when the event is visible and the NOTIFY does not
  * serialise commits (see afterCommit). Dispatchers also poll, so a lost wake-up only delays.
  */
