@@ -4,13 +4,31 @@ import type { Pool, Queryable } from './pool.js';
 /** Statements withTransaction sends right after COMMIT, per open transaction's client. */
 const followUps = new WeakMap<object, Set<string>>();
 
+export interface TransactionOptions {
+  /**
+   * false: COMMIT returns without waiting for its WAL flush (synchronous_commit off), set in
+   * the same round trip as BEGIN. Only for work where losing the last few hundred milliseconds
+   * in a database crash is safe: the delivery side of webhooks, where an unrecorded claim or
+   * attempt is simply redone (at-least-once), never skipped. A change and its event always
+   * commit synchronously.
+   */
+  waitForFlush?: boolean;
+}
+
 /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-export async function withTransaction<T>(pool: Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(
+  pool: Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const client = await pool.connect();
   const after = new Set<string>();
   followUps.set(client, after);
   try {
-    await client.query('BEGIN');
+    // One simple-protocol query, so the setting costs no round trip of its own.
+    await client.query(
+      options.waitForFlush === false ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN',
+    );
     const result = await fn(client);
     await client.query('COMMIT');
     followUps.delete(client);

@@ -1,5 +1,4 @@
 import type PgBoss from 'pg-boss';
-import { commitWithoutFlushWait } from '../api/print-mail/webhooks/delivery/async-commit.repo.js';
 import { insertInvocations } from '../api/print-mail/webhooks/invocations.repo.js';
 import type { Pool } from '../db/pool.js';
 import { withTransaction } from '../db/tx.js';
@@ -47,22 +46,25 @@ export class OutcomeCommitter {
   }
 
   private commit(batch: Outcome[]): Promise<void> {
-    return withTransaction(this.pool, async (tx) => {
-      await commitWithoutFlushWait(tx);
-      await insertInvocations(
-        tx,
-        batch.flatMap((o) => o.invocations),
-      );
-      await enqueueDeliveries(
-        this.boss,
-        tx,
-        batch.flatMap((o) => o.retries),
-      );
-      await completeDeliveries(
-        this.boss,
-        tx,
-        batch.map((o) => o.jobId),
-      );
-    });
+    return withTransaction(
+      this.pool,
+      async (tx) => {
+        await insertInvocations(
+          tx,
+          batch.flatMap((o) => o.invocations),
+        );
+        await enqueueDeliveries(
+          this.boss,
+          tx,
+          batch.flatMap((o) => o.retries),
+        );
+        await completeDeliveries(
+          this.boss,
+          tx,
+          batch.map((o) => o.jobId),
+        );
+      },
+      { waitForFlush: false },
+    );
   }
 }

@@ -1,6 +1,5 @@
 import type PgBoss from 'pg-boss';
 import { findEventsByIds } from '../api/print-mail/events/events.repo.js';
-import { commitWithoutFlushWait } from '../api/print-mail/webhooks/delivery/async-commit.repo.js';
 import { findWebhooksByIds } from '../api/print-mail/webhooks/webhooks.repo.js';
 import type { Pool } from '../db/pool.js';
 import { withTransaction } from '../db/tx.js';
@@ -36,9 +35,8 @@ export class DeliveryPump {
   async takeJobs(onSlotFreed: () => void): Promise<number> {
     const free = this.freeSlots;
     if (free <= 0) return 0;
-    const jobs = await withTransaction(this.pool, async (tx) => {
-      await commitWithoutFlushWait(tx);
-      return fetchDeliveries(this.boss, tx, free);
+    const jobs = await withTransaction(this.pool, (tx) => fetchDeliveries(this.boss, tx, free), {
+      waitForFlush: false,
     });
     if (jobs.length === 0) return 0;
     jobs.sort((a, b) => a.data.seq - b.data.seq || a.data.attempt - b.data.attempt);

@@ -59,8 +59,11 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
 
   const dispatcher = (async () => {
     while (running) {
-      const taken = await dispatchEvents(pool, deps.boss).catch(guard('dispatch'));
-      if (taken > 0) jobsWaiting.wake();
+      const { taken, enqueued } = await dispatchEvents(pool, deps.boss).catch((err) => ({
+        taken: guard('dispatch')(err),
+        enqueued: 0,
+      }));
+      if (enqueued > 0) jobsWaiting.wake();
       if (taken < DISPATCH_BATCH) await eventsWaiting.wait(WEBHOOK_POLL_MS);
     }
   })();
