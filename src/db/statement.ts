@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from './pool.js';
 
 /** A parametrised SQL statement: text with $1..$n placeholders, and their values. */
 export interface Statement {
   text: string;
   values: unknown[];
+  /** Set, the statement is prepared once per connection under this name (pg's named queries). */
+  name?: string;
 }
 
 /** One part of a composed statement: a WITH query under its name. */
@@ -33,7 +36,19 @@ export function composeStatement(parts: NamedStatement[], final: Statement): Sta
   });
   const main = shiftPlaceholders(final.text, values.length);
   values.push(...final.values);
-  return { text: withs.length ? `WITH ${withs.join(',\n')}\n${main}` : main, values };
+  const text = withs.length ? `WITH ${withs.join(',\n')}\n${main}` : main;
+  return { text, values, name: preparedName(text) };
+}
+
+/**
+ * A composed statement is long (a letter create is ~4 KB, 30 parameters) and PostgreSQL
+ * parsed and planned it on every send: 0.3–0.5 ms of a ~1.5 ms statement. Named, each
+ * connection prepares it once. The name is the text's hash, so texts that differ (one new
+ * contact or two, another order kind, another schema's queue tables) never share a name;
+ * the handful of shapes the code composes keep the per-connection cache small.
+ */
+function preparedName(text: string): string {
+  return `composed:${createHash('sha1').update(text).digest('hex')}`;
 }
 
 /**

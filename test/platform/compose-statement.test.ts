@@ -30,10 +30,17 @@ test('each part keeps its own $1..$n: placeholders are renumbered after the part
 });
 
 test('no parts is the main query alone', () => {
-  assert.deepEqual(composeStatement([], { text: 'SELECT $1', values: [7] }), {
-    text: 'SELECT $1',
-    values: [7],
-  });
+  const s = composeStatement([], { text: 'SELECT $1', values: [7] });
+  assert.deepEqual({ text: s.text, values: s.values }, { text: 'SELECT $1', values: [7] });
+});
+
+test('prepared under a name that is the same for the same text and differs for another', () => {
+  const one = composeStatement([], { text: 'SELECT $1', values: [7] });
+  const again = composeStatement([], { text: 'SELECT $1', values: [8] });
+  const other = composeStatement([], { text: 'SELECT $1 + 1', values: [7] });
+  assert.ok(one.name && one.name.length <= 63, 'a PostgreSQL identifier');
+  assert.equal(again.name, one.name);
+  assert.notEqual(other.name, one.name);
 });
 
 test('PostgreSQL runs a composed statement with every part bound to its own values', async () => {
@@ -46,4 +53,14 @@ test('PostgreSQL runs a composed statement with every part bound to its own valu
   );
   const { rows } = await pool.query(s);
   assert.deepEqual(rows, [{ a: 10, b: 20, c: 30 }]);
+  // Sent again with other values on the same connection: the prepared statement binds them.
+  const client = await pool.connect();
+  try {
+    for (const x of [1, 2]) {
+      const again = { ...s, values: [x, x + 1, x + 2] };
+      assert.deepEqual((await client.query(again)).rows, [{ a: x, b: x + 1, c: x + 2 }]);
+    }
+  } finally {
+    client.release();
+  }
 });
