@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import { getDoc, listDocs } from '../../../db/resources.repo.js';
-import { composeStatement, type NamedStatement } from '../../../db/statement.js';
+import type { NamedStatement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import type { EventDoc } from './record-event.js';
@@ -38,19 +38,6 @@ export function queuedEventParts(
       },
     },
   ];
-}
-
-/** Inserts an event and queues it for webhook fan-out, in one statement. */
-export async function insertQueuedEvent(
-  db: Queryable,
-  orgId: string,
-  doc: EventDoc,
-  searchText: string,
-  orderId: string | undefined,
-) {
-  await db.query(
-    composeStatement(queuedEventParts(orgId, doc, searchText, orderId), { text: 'SELECT 1', values: [] }),
-  );
 }
 
 export const getEventDoc = (db: Queryable, scope: Scope, id: string) => getDoc(db, TABLE, scope, id);

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { NamedStatement } from '../../../db/statement.js';
+import { composeStatement, type NamedStatement } from '../../../db/statement.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import { type EventType, isOrderEventType } from './event-types.js';
-import { insertQueuedEvent, queuedEventParts } from './events.repo.js';
+import { queuedEventParts } from './events.repo.js';
 
 export interface EventInput {
   type: EventType;
@@ -61,7 +61,7 @@ export async function recordEvent(
   now: Date,
 ): Promise<EventDoc> {
   const doc = eventOf(scope, input, now);
-  await insertQueuedEvent(tx, scope.orgId, doc, searchTextOfEvent(doc), orderIdOf(doc));
+  await tx.query(composeStatement(eventWriteParts(scope.orgId, doc), { text: 'SELECT 1', values: [] }));
   await wakeDispatchersAfterCommit(tx);
   return doc;
 }
