@@ -60,13 +60,28 @@ if (process.argv.includes('--serve')) {
       last = now;
     }, 5).unref();
   }
+  // Each POST's time inside this server, from Node's 'request' (headers parsed) to 'finish'
+  // (response written): set beside the client's latency, it tells a tail spent here from one
+  // spent outside (the client's own scheduling, the kernel, the socket queue).
+  const { createHistogram } = await import('node:perf_hooks');
+  const served = createHistogram();
+  runtime.app?.server.on('request', (req, res) => {
+    if (req.method !== 'POST') return;
+    const started = performance.now();
+    res.once('finish', () => served.record(Math.max(1, Math.round((performance.now() - started) * 1000))));
+  });
   process.on('SIGUSR2', () => {
     const used = process.cpuUsage(cpu);
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
     const poolWaitPct = Math.round((1000 * pool.waiting) / Math.max(1, pool.samples)) / 10;
+    const us = (v: number) => Math.round(v / 100) / 10;
+    const post = served.count
+      ? { p50: us(served.percentile(50)), p99: us(served.percentile(99)), max: us(served.max) }
+      : undefined;
     console.log(
-      `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000), poolWaitPct, poolMaxWaiting: pool.maxWaiting })}`,
+      `loop-delay ${JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), cpuMs: Math.round((used.user + used.system) / 1000), poolWaitPct, poolMaxWaiting: pool.maxWaiting, post })}`,
     );
+    served.reset();
     if (trace) console.error(`statements since the last report:\n${trace.report()}`);
     loop.reset();
     cpu = process.cpuUsage();
@@ -265,7 +280,7 @@ async function bench() {
     );
   if (baselineLoop)
     console.log(
-      `| baseline process event loop | delay p50 ${baselineLoop.p50} ms, p99 ${baselineLoop.p99} ms, max ${baselineLoop.max} ms; CPU ${baselineLoop.cpuMs} ms |`,
+      `| baseline process event loop | delay p50 ${baselineLoop.p50} ms, p99 ${baselineLoop.p99} ms, max ${baselineLoop.max} ms; CPU ${baselineLoop.cpuMs} ms${servedText(baselineLoop)} |`,
     );
   console.log(
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
@@ -274,7 +289,7 @@ async function bench() {
     `| letters rendered meanwhile (renders make way for a busy API) | ${steadyRenders}, ${(steadyRenders / seconds).toFixed(1)} letters/s |`,
   );
   console.log(
-    `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms; waited for a pool connection ${steadyLoop.poolWaitPct}% of the time (max ${steadyLoop.poolMaxWaiting} waiting) |`,
+    `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms; waited for a pool connection ${steadyLoop.poolWaitPct}% of the time (max ${steadyLoop.poolMaxWaiting} waiting)${servedText(steadyLoop)} |`,
   );
   console.log(
     `| burst: ${burst} POSTs accepted | ${(accepted / 1000).toFixed(1)} s (p99 ${sent.p99} ms, ${sent.non2xx} non-2xx) |`,
@@ -286,7 +301,7 @@ async function bench() {
     `| letters / unrendered / url events / PDF files | ${checks.letters} / ${checks.unrendered} / ${checks.url_events} / ${files} (of ${total}) |`,
   );
   console.log(
-    `| API process event loop, burst until rendered | delay p50 ${burstLoop.p50} ms, p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; CPU ${burstLoop.cpuMs} ms; waited for a pool connection ${burstLoop.poolWaitPct}% of the time (max ${burstLoop.poolMaxWaiting} waiting) |`,
+    `| API process event loop, burst until rendered | delay p50 ${burstLoop.p50} ms, p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; CPU ${burstLoop.cpuMs} ms; waited for a pool connection ${burstLoop.poolWaitPct}% of the time (max ${burstLoop.poolMaxWaiting} waiting)${servedText(burstLoop)} |`,
   );
   console.log(
     `| memory (PSS, server + Chromium) | before burst ${memBefore} MB, peak ${Math.max(...samples, memAfter)} MB, after ${memAfter} MB |`,
@@ -301,6 +316,14 @@ interface LoopReport {
   cpuMs: number;
   poolWaitPct: number;
   poolMaxWaiting: number;
+  /** POSTs as the server timed them (request event to response finished), if any. */
+  post?: { p50: number; p99: number; max: number };
+}
+
+function servedText(r: LoopReport): string {
+  return r.post
+    ? `; POSTs inside the server p50 ${r.post.p50} ms, p99 ${r.post.p99} ms, max ${r.post.max} ms`
+    : '';
 }
 
 function loopDelay(server: ChildProcess): Promise<LoopReport> {
