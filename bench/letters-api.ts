@@ -3,8 +3,9 @@
  *   npm run build && node --import tsx bench/letters-api.ts [--rate 50] [--seconds 20] [--burst 1000] [--baseline-seconds 10]
  * First, the same-run baseline: the same POSTs at the same rate to an API-only process (no
  * renders anywhere), for --baseline-seconds (0 skips it). Then the measured run: the API and
- * render workers in one process (as `postroom serve`), or with --split an
- * API process and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
+ * job workers as `postroom serve` runs them (renders in a low-priority child process, or with
+ * POSTROOM_RENDERS=here in the serving process's render thread), or with --split an API process
+ * and a worker process (as `serve` + `postroom worker`), on a fresh database `postroom_bench_letters`
  * (DATABASE_URL's server, default postgres://postgres@127.0.0.1:5432/postgres). Prints markdown.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -262,11 +263,13 @@ async function bench() {
   await Promise.all(servers.map((p) => new Promise((res) => p.once('exit', res))));
   await db.end();
 
+  // Where the serving process renders: a low-priority child by default, as `postroom serve`.
+  const renders = `POSTROOM_RENDERS=${process.env.POSTROOM_RENDERS || 'child'}`;
   const how = apiAlone
-    ? 'API process alone during the steady phase, render worker process started after it (--api-alone)'
+    ? `API process alone during the steady phase, worker process started after it (--api-alone, ${renders})`
     : split
-      ? 'API and render worker in two processes (--split)'
-      : 'one process, API + render workers';
+      ? `API process and worker process (--split, the worker with ${renders})`
+      : `API and job workers as \`postroom serve\` (${renders})`;
   const code =
     process.env.BENCH_FROM_SOURCE === '1' ? 'servers from source (tsx)' : 'servers from the build (dist)';
   console.log(`\nMachine: ${machine()}, load average ${os.loadavg()[0].toFixed(1)}. ${how}; ${code}.`);

@@ -1,6 +1,6 @@
 import type { Config } from './config/config.js';
 import { firstRun } from './first-run.js';
-import { startRuntime } from './runtime.js';
+import { type Runtime, startRuntime } from './runtime.js';
 
 /**
  * `postroom serve` (HTTP + workers) and `postroom worker` (workers only): the only place that
@@ -9,25 +9,7 @@ import { startRuntime } from './runtime.js';
 export async function main(config: Config, mode: 'serve' | 'worker'): Promise<void> {
   const runtime = await startRuntime(config, { http: mode === 'serve', workers: true });
   const { logger } = runtime;
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // While pools, listeners and the embedded cluster are torn down, a connection may fail on
-    // its way out (an 'error' event or a rejected poll); everything acknowledged is committed
-    // by then, so such an error is logged and the exit stays clean.
-    const late = (err: unknown) => logger.warn({ err }, 'error while shutting down');
-    process.on('uncaughtException', late);
-    process.on('unhandledRejection', late);
-    try {
-      await runtime.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(runtime);
 
   const keys = await firstRun(runtime.db.pool, config.dataDir);
   if (keys) {
@@ -43,4 +25,32 @@ export async function main(config: Config, mode: 'serve' | 'worker'): Promise<vo
   } else {
     logger.info('postroom worker running');
   }
+}
+
+/**
+ * Closes `runtime` and exits on SIGINT or SIGTERM; returns the same stop for other triggers
+ * (the render child stops when its parent goes). Safe to call more than once.
+ */
+export function stopOnSignals(runtime: Runtime): (why: string) => Promise<void> {
+  const { logger } = runtime;
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ why }, 'shutting down');
+    // While pools, listeners and the embedded cluster are torn down, a connection may fail on
+    // its way out (an 'error' event or a rejected poll); everything acknowledged is committed
+    // by then, so such an error is logged and the exit stays clean.
+    const late = (err: unknown) => logger.warn({ err }, 'error while shutting down');
+    process.on('uncaughtException', late);
+    process.on('unhandledRejection', late);
+    try {
+      await runtime.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  return stop;
 }

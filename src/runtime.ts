@@ -11,11 +11,12 @@ import { createVerifier } from './engines/address/verify/index.js';
 import { RenderThread } from './engines/render/index.js';
 import { startGinPendingFlush } from './jobs/gin-pending-flush.js';
 import { startQueue } from './jobs/queue.js';
-import { createQueues, startWorkers } from './jobs/registry.js';
+import { createQueues, jobsFor, startWorkers } from './jobs/registry.js';
+import { RenderChild } from './jobs/render-child.js';
 import { RenderGate } from './jobs/render-gate.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
-import { ForegroundLoad } from './platform/foreground-load.js';
+import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
 import { PgSource } from './reference-store/pg-source.js';
 import { FsBlobStore } from './storage/fs-blob-store.js';
@@ -23,12 +24,17 @@ import { FsBlobStore } from './storage/fs-blob-store.js';
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
   http: boolean;
-  /** Run job workers in this process. */
-  workers: boolean;
+  /**
+   * Job workers in this process: true (all; the PDF-making ones where Config.renders says),
+   * false (none: an API alone), or 'renders-only' (the render child: only those that make PDFs).
+   */
+  workers: boolean | 'renders-only';
   /** A schema of its own (tests). */
   schema?: string;
   clock?: Clock;
   logger?: Logger;
+  /** The render child's: its parent's API load, which its renders make way for. */
+  parentLoad?: LoadGauge;
 }
 
 export interface Runtime {
@@ -38,6 +44,8 @@ export interface Runtime {
   boss: PgBoss;
   app?: FastifyInstance;
   logger: Logger;
+  /** The process making this one's PDFs, when Config.renders is `child`. */
+  renderChild?: RenderChild;
   close(): Promise<void>;
 }
 
@@ -79,7 +87,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         throw err;
       })
     : undefined;
-  // The render thread and Chromium start on the first render; an API-only process never starts them.
+  // The render thread and Chromium start on the first render; a process that renders nothing
+  // (an API alone, or one whose renders happen in its child) never starts them.
   const renderer = new RenderThread({
     executablePath: config.chromiumPath,
     poolSize: config.renderPoolSize,
@@ -87,26 +96,37 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     allowPrivateUrls: config.allowPrivateUrls,
   });
   const log = (obj: object, msg: string) => logger.info(obj, msg);
+  const rendersOnly = options.workers === 'renders-only';
+  const renderChild =
+    options.workers === true && config.renders === 'child'
+      ? new RenderChild(
+          { config: { ...config, databaseUrl: db.url }, schema: options.schema },
+          logger,
+          options.http ? foreground : undefined,
+        )
+      : undefined;
   if (options.workers) {
-    const renderGate = new RenderGate(options.http ? foreground : undefined, {
+    const renderGate = new RenderGate(options.http ? foreground : options.parentLoad, {
       busyAtPerSecond: config.renderYieldAtPerSecond,
       busyConcurrency: config.renderBusyConcurrency,
     });
     const ctx = { config, pool: db.pool, clock, log, boss, blobs, signer, renderer, renderGate };
-    await startWorkers(boss, ctx);
+    const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
+    await startWorkers(boss, ctx, jobsFor(share));
+    renderChild?.start();
   } else {
     await createQueues(boss, config);
   }
   // Index upkeep is background work: it runs where the job workers run.
   const ginFlush = startGinPendingFlush({
     pool: db.pool,
-    intervalSec: options.workers ? config.ginFlushSec : 0,
+    intervalSec: options.workers === true ? config.ginFlushSec : 0,
     log: (obj, msg) => logger.warn(obj, msg),
   });
   const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
   const webhooks = await startWebhookDelivery(
     { pool: db.pool, boss, config, clock, dbUrl: db.url, log: webhookLog },
-    options.workers,
+    options.workers === true,
   );
   let closed = false;
   return {
@@ -116,12 +136,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     boss,
     app,
     logger,
+    renderChild,
     close: async () => {
       if (closed) return;
       closed = true;
       await app?.close();
       await webhooks.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      // The child's renders finish beside this process's jobs, before the database goes.
+      await Promise.all([boss.stop({ graceful: true, wait: true, timeout: 10_000 }), renderChild?.stop()]);
       await renderer.close();
       await ginFlush.stop();
       await db.close();

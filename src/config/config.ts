@@ -40,7 +40,16 @@ export interface Config {
   renderNice: number;
   /** Chromium also runs under Linux SCHED_IDLE (POSTROOM_RENDER_IDLE, default true): a waking API thread preempts it at once. */
   renderIdle: boolean;
+  /**
+   * Where a process with job workers makes PDFs (POSTROOM_RENDERS): `child` (default), a
+   * low-priority child process it starts and restarts (render-child.ts); `here`, its own render
+   * thread; `elsewhere`, nowhere: `postroom worker` processes on other machines do.
+   */
+  renders: RenderPlace;
 }
+
+export const RENDER_PLACES = ['child', 'here', 'elsewhere'] as const;
+export type RenderPlace = (typeof RENDER_PLACES)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -58,6 +67,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new Error(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!values.includes(raw as T))
+    throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 function list(env: Env, name: string, fallback: number[]): number[] {
@@ -96,6 +113,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ginFlushSec: int(env, 'POSTROOM_GIN_FLUSH_INTERVAL', 1),
     renderNice: Math.min(19, int(env, 'POSTROOM_RENDER_NICE', 19)),
     renderIdle: bool(env, 'POSTROOM_RENDER_IDLE', true),
+    renders: oneOf(env, 'POSTROOM_RENDERS', RENDER_PLACES, 'child'),
     ...overrides,
   };
   return Object.freeze(config);

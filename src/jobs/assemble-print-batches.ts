@@ -11,6 +11,7 @@ import type { JobDefinition } from './registry.js';
 export const assemblePrintBatchesJob: JobDefinition = {
   name: ORDER_JOBS.printBatches,
   cron: '*/5 * * * *',
+  makesPdfs: true,
   work: { pollingIntervalSeconds: 1 },
   async run(_data, ctx) {
     const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id) => {

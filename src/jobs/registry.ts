@@ -35,6 +35,11 @@ export interface JobDefinition<T extends object = object> {
   cron?: string;
   /** Workers this process runs for the queue (each takes one batch at a time); default 1. */
   workers?: number;
+  /**
+   * Makes PDFs (Chromium, pdf-lib): the job runs where renders run, which is a low-priority
+   * child process by default (Config.renders, render-child.ts), not beside the API.
+   */
+  makesPdfs?: boolean;
   run(data: T, ctx: JobContext): Promise<void>;
 }
 
@@ -83,8 +88,17 @@ export function batchHandler(
   };
 }
 
+/** Which of JOBS a process works: all of them, or only those that make PDFs, or all but those. */
+export type JobShare = 'all' | 'pdfs' | 'all-but-pdfs';
+
+export function jobsFor(share: JobShare): JobDefinition<any>[] {
+  if (share === 'all') return JOBS;
+  return JOBS.filter((job) => Boolean(job.makesPdfs) === (share === 'pdfs'));
+}
+
+/** Works `jobs` in this process; every queue is created, so it can enqueue the others too. */
 export async function startWorkers(boss: PgBoss, ctx: JobContext, jobs = JOBS): Promise<void> {
-  await createQueues(boss, ctx.config, jobs);
+  await createQueues(boss, ctx.config);
   for (const job of jobs) {
     for (let i = 0; i < (job.workers ?? 1); i++) {
       await boss.work(job.name, job.work ?? {}, batchHandler(job, ctx, boss));

@@ -1,4 +1,4 @@
-import type { ForegroundLoad } from '../platform/foreground-load.js';
+import type { LoadGauge } from '../platform/foreground-load.js';
 
 export interface RenderGateOptions {
   /** API requests per second at which renders make way (0: never). */
@@ -10,7 +10,7 @@ export interface RenderGateOptions {
 }
 
 /**
- * Lets renders make way for the API in the same process. A render job is more than Chromium
+ * Lets renders make way for the API in the same process (or the parent process). A render job is more than Chromium
  * (which already runs at idle CPU priority): reading the order, storing the files, the
  * statement that records the URL and its event, the queue's bookkeeping, all at normal
  * priority (about ten PostgreSQL statements per letter before the URL's write became one
@@ -19,16 +19,16 @@ export interface RenderGateOptions {
  * 55 ms (bench/letters-api.ts, docs/benchmarks.md). So while the API is busy renders go
  * `busyConcurrency` at a time; when it is quiet they go as fast as the workers take them.
  *
- * Only this process's API is seen: a `postroom worker` process, with no API beside it,
- * never waits.
+ * Only this process's API is seen, or, in the render child, its parent's (render-child.ts
+ * reports it): a `postroom worker` process, with no API beside it, never waits.
  */
 export class RenderGate {
   #active = 0;
   #waiting: (() => void)[] = [];
-  readonly #load?: ForegroundLoad;
+  readonly #load?: LoadGauge;
   readonly #options: Required<RenderGateOptions>;
 
-  constructor(load: ForegroundLoad | undefined, options: RenderGateOptions) {
+  constructor(load: LoadGauge | undefined, options: RenderGateOptions) {
     this.#load = load;
     this.#options = { recheckMs: 100, ...options };
   }

@@ -36,6 +36,7 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   // the cap to ~32/s with the same idle polling. Each job still fails alone (batchHandler).
   work: { pollingIntervalSeconds: 0.5, batchSize: 2 },
   workers: 8,
+  makesPdfs: true,
   // While this process's API is busy, renders go one at a time (render-gate.ts).
   run: (data, ctx) => ctx.renderGate.run(() => renderOne(data, ctx)),
 };

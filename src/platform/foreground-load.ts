@@ -3,12 +3,17 @@ import { performance } from 'node:perf_hooks';
 const BUCKET_MS = 250;
 const BUCKETS = 4;
 
+/** How busy an API is, in requests started about the last second. */
+export interface LoadGauge {
+  perSecond(): number;
+}
+
 /**
  * How busy this process's API is: requests started in about the last second. Background work
  * in the same process (renders, see jobs/render-gate.ts) asks before it takes CPU that the
  * requests need. Four 250 ms buckets: constant memory and time whatever the rate.
  */
-export class ForegroundLoad {
+export class ForegroundLoad implements LoadGauge {
   readonly #counts = new Uint32Array(BUCKETS);
   #bucket = 0;
   readonly #now: () => number;

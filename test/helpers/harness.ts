@@ -79,6 +79,9 @@ export async function startTestServer(
       rateLimitPerSecond: 0,
       logLevel: 'warn',
       allowPrivateUrls: true,
+      // Renders in this process's render thread, on its moved clock; render-child.test.ts
+      // covers the child process that `postroom serve` renders in by default.
+      renders: 'here',
       ...overrides,
     },
   );

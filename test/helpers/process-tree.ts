@@ -23,3 +23,27 @@ export function descendants(root: number): number[] {
   for (let i = -1; i < out.length; i++) out.push(...(children.get(i < 0 ? root : out[i]) ?? []));
   return out;
 }
+
+/** The pids among `pids` still running (zombies count as gone) after up to `withinMs`. */
+export async function stillRunning(pids: number[], withinMs: number): Promise<number[]> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const alive = pids.filter((pid) => {
+      try {
+        return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    });
+    if (alive.length === 0 || Date.now() > deadline) return alive;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { startTestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
-import { descendants } from '../helpers/process-tree.js';
+import { commandOf, descendants, stillRunning } from '../helpers/process-tree.js';
 
 // A worker killed with SIGKILL leaves its render jobs active until pg-boss expires them; the
 // test shortens the expiry (3 min in production) and the maintenance interval (2 min) so the
@@ -57,27 +57,3 @@ test('a worker killed with SIGKILL in the middle of rendering loses nothing; eac
     await server.close();
   }
 });
-
-/** The pids among `pids` still running (zombies count as gone) after up to `withinMs`. */
-async function stillRunning(pids: number[], withinMs: number): Promise<number[]> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const alive = pids.filter((pid) => {
-      try {
-        return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
-    if (alive.length === 0 || Date.now() > deadline) return alive;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return '';
-  }
-}

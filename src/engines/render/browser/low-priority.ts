@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 const NICE = '/usr/bin/nice';
@@ -54,4 +55,28 @@ export function lowerThisThread(priority: RenderPriority): void {
   try {
     setPriority(priority.niceness);
   } catch {}
+}
+
+/**
+ * Lowers every thread of this process (Linux keeps a nice value per thread; V8's GC and
+ * compiler threads and libuv's pool exist before any code runs) to `priority.niceness`, and,
+ * when `priority.idle`, puts them all under SCHED_IDLE (`chrt --all-tasks`). Threads started
+ * later inherit both from the thread that starts them. For a process that only renders: unlike
+ * the render thread, it shares no address space with an API, so SCHED_IDLE is safe for it
+ * (see RenderPriority.idle). Best effort, like lowerThisThread.
+ */
+export function lowerThisProcess(priority: RenderPriority): void {
+  if (priority.niceness > 0) {
+    let tids: string[] = [];
+    try {
+      tids = readdirSync('/proc/self/task');
+    } catch {}
+    for (const tid of tids.length ? tids : ['0']) {
+      try {
+        setPriority(Number(tid), priority.niceness);
+      } catch {}
+    }
+  }
+  if (priority.idle && existsSync(CHRT))
+    spawnSync(CHRT, ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
 }
