@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import { createAddressing } from './api/addressing.js';
 import type { AppDeps } from './api/deps.js';
+import { KnownContacts } from './api/print-mail/contacts/known-contacts.js';
 import { buildApp } from './app.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
@@ -78,6 +79,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     blobs,
     signer,
     foreground,
+    knownContacts: new KnownContacts(),
   };
   // A route that fails to register must not leave pools open and the process hanging.
   const app = options.http

@@ -7,6 +7,7 @@ import type { ForegroundLoad } from '../platform/foreground-load.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
+import type { KnownContacts } from './print-mail/contacts/known-contacts.js';
 
 /** Everything a route needs, built once in main.ts (or by the test harness) and passed down. */
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Counts requests, so renders in this process can make way for them (jobs/render-gate.ts). */
   foreground?: ForegroundLoad;
+  /** Orders' inline contacts this process has seen stored, so a create need not read them first. */
+  knownContacts?: KnownContacts;
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { cliEnv, runCli, startCli, stopCli } from '../helpers/cli.js';
+import { commandOf, descendants, stillRunning } from '../helpers/process-tree.js';
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -36,6 +37,26 @@ test('postroom serve on embedded PostgreSQL: first-run keys, keys CLI alongside,
   }).then((r) => r.json());
   assert.match(created.id, /^contact_/);
 
+  // Letters render in the server's render child, on the embedded cluster too.
+  const letter = await fetch(`${base}/print-mail/v1/letters`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ to: created.id, from: created.id, html: '<p>Embedded</p>' }),
+  }).then((r) => r.json());
+  assert.match(letter.id, /^letter_/, JSON.stringify(letter));
+  let rendered: any = {};
+  for (let i = 0; i < 600 && !rendered.url; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rendered = await fetch(`${base}/print-mail/v1/letters/${letter.id}`, {
+      headers: { 'x-api-key': key },
+    }).then((r) => r.json());
+  }
+  assert.ok(rendered.url, `rendered: ${JSON.stringify(rendered)}\n${first.output().slice(-3000)}`);
+  const renderChild = descendants(first.child.pid!).find((pid) =>
+    commandOf(pid).includes('render-child-main'),
+  );
+  assert.ok(renderChild, 'postroom serve renders in a child process');
+
   // keys CLI while the server runs: attaches to the running cluster.
   const made = await runCli(
     ['keys', 'create', '--org', 'ops', '--mode', 'live', '--product', 'print-mail'],
@@ -51,6 +72,7 @@ test('postroom serve on embedded PostgreSQL: first-run keys, keys CLI alongside,
 
   assert.equal(await stopCli(first.child), 0, first.output().slice(-3000));
   assert.ok(!existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'PostgreSQL stopped with the server');
+  assert.deepEqual(await stillRunning([renderChild], 5_000), [], 'the render child stopped with the server');
 
   // keys CLI with no server: starts the cluster itself, then stops it.
   const listed = await runCli(['keys', 'list', '--org', 'ops'], env);

@@ -38,7 +38,7 @@ export async function saveContacts(db: Queryable, scope: Scope, rows: ContactRow
 }
 
 /** Whether applying `patch` (besides the time stamp) would change the stored contact. */
-function changes(doc: Contact, patch: ContactRow['patch']): boolean {
+export function changes(doc: Contact, patch: ContactRow['patch']): boolean {
   const stored = doc as unknown as Record<string, unknown>;
   return Object.entries(patch).some(([key, value]) => key !== 'updatedAt' && (stored[key] ?? null) !== value);
 }
@@ -95,6 +95,20 @@ export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): St
        ON CONFLICT (org_id, live, content_hash) DO NOTHING
        RETURNING id`,
     values: [scope.orgId, scope.live, recordsOf(rows)],
+  };
+}
+
+/**
+ * The ids of `docs` that are still stored exactly so (organization, mode and the whole doc,
+ * updatedAt included), as a part of a composed statement: an order that used a contact as
+ * this process last saw it (known-contacts.ts) gives up unless all of them are.
+ */
+export function unchangedContactsStatement(scope: Scope, docs: Contact[]): Statement {
+  return {
+    text: `SELECT c.id FROM contacts c
+       JOIN jsonb_array_elements($3::jsonb) AS g(doc) ON c.id = g.doc->>'id' AND c.doc = g.doc
+       WHERE c.org_id = $1 AND c.live = $2`,
+    values: [scope.orgId, scope.live, JSON.stringify(docs)],
   };
 }
 

@@ -42,6 +42,7 @@ export const lettersRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async
         boss: deps.boss,
         signer: deps.signer,
         allowPrivate: deps.config.allowPrivateUrls,
+        known: deps.knownContacts,
       };
       const input = request.body;
       // With an Idempotency-Key everything happens in the key's transaction, so a replay does nothing.

@@ -8,12 +8,13 @@ import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactRow } from '../contacts/contacts.repo.js';
-import type { ContactContext } from '../contacts/contacts.service.js';
 import { eventOf } from '../events/record-event.js';
 import { normalizeMailingClass } from '../orders/mailing-class.js';
 import {
   contactsForOneStatement,
+  learnContacts,
   type OrderContact,
+  type OrderContactContext,
   prepareOrderContacts,
   previewOf,
   saveOrderContacts,
@@ -41,7 +42,7 @@ function orderJobs(kind: string, id: string, printAt: Date, now: Date): PgBoss.J
   return jobs;
 }
 
-export interface LetterContext extends ContactContext {
+export interface LetterContext extends OrderContactContext {
   blobs: BlobStore;
   boss: PgBoss;
   signer: UrlSigner;
@@ -91,6 +92,7 @@ function letterCreate(
   contacts: Record<'to' | 'from', Contact>,
   newContacts: ContactRow[],
   ctx: LetterContext,
+  guessedContacts: Contact[] = [],
 ): { create: OrderCreate; snapshot: ReturnType<typeof snapshotOf> } {
   const kind = ORDER_KINDS.letter;
   const doc = letterDoc(letter.input, {
@@ -119,6 +121,7 @@ function letterCreate(
     event: eventOf(ctx.scope, { type: kind.created, data: snapshot }, ctx.now),
     jobs: orderJobs(kind.name, letter.id, letter.printAt, ctx.now),
     newContacts,
+    guessedContacts,
   };
   return { create, snapshot };
 }
@@ -133,6 +136,7 @@ export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ct
   const contacts = await saveOrderContacts(tx, ctx.scope, letter.contacts);
   const { create, snapshot } = letterCreate(letter, contacts, [], ctx);
   await writeOrderInTransaction(tx, ctx.boss, create);
+  learnContacts(ctx.known, ctx.scope, letter.contacts, contacts);
   return snapshot;
 }
 
@@ -144,8 +148,10 @@ export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ct
 export async function insertLetterAtOnce(pool: Pool, letter: PreparedLetter, ctx: LetterContext) {
   const contacts = contactsForOneStatement(letter.contacts);
   if (!contacts) return undefined;
-  const { create, snapshot } = letterCreate(letter, contacts.docs, contacts.newRows, ctx);
-  return (await writeOrderAtOnce(pool, ctx.boss, create)) ? snapshot : undefined;
+  const { create, snapshot } = letterCreate(letter, contacts.docs, contacts.newRows, ctx, contacts.guessed);
+  const written = await writeOrderAtOnce(pool, ctx.boss, create);
+  learnContacts(ctx.known, ctx.scope, letter.contacts, written ? contacts.docs : undefined);
+  return written ? snapshot : undefined;
 }
 
 /**

@@ -5,18 +5,29 @@ import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
 import {
   type ContactRow,
+  changes,
   findSavedContacts,
   getContactDoc,
   saveContacts,
 } from '../contacts/contacts.repo.js';
 import { type ContactContext, prepareContact } from '../contacts/contacts.service.js';
+import type { KnownContacts } from '../contacts/known-contacts.js';
 
 /**
  * `to` / `from` of an order as given: a stored contact (by id, read, or inline and identical to
  * a stored one) or an inline contact, checked and ready to be created (and de-duplicated) like
- * POST /contacts but not yet written. `isNew`: no identical contact existed when it was prepared.
+ * POST /contacts but not yet written. `isNew`: no identical contact existed when it was prepared,
+ * or none is known to this process (a guess the create's statement checks, as it checks
+ * `guessedFrom`: an inline contact taken for a stored one this process knows, not read).
  */
-export type OrderContact = { stored: Contact } | { inline: ContactRow; isNew: boolean };
+export type OrderContact =
+  | { stored: Contact; guessedFrom?: ContactRow }
+  | { inline: ContactRow; isNew: boolean };
+
+export interface OrderContactContext extends ContactContext {
+  /** Inline contacts this process has seen stored (known-contacts.ts); without it, always read. */
+  known?: KnownContacts;
+}
 
 /**
  * Reads or prepares an order's contacts before its transaction; nothing is written. Errors
@@ -26,19 +37,34 @@ export type OrderContact = { stored: Contact } | { inline: ContactRow; isNew: bo
 export async function prepareOrderContacts<K extends string>(
   db: Queryable,
   refs: Record<K, string | ContactCreate>,
-  ctx: ContactContext,
+  ctx: OrderContactContext,
 ): Promise<Record<K, OrderContact>> {
   const out = {} as Record<K, OrderContact>;
   for (const field of Object.keys(refs) as K[]) out[field] = await prepareOne(db, field, refs[field], ctx);
-  return settleInline(db, ctx.scope, out);
+  return settleInline(db, ctx.scope, out, ctx.known);
 }
 
-/** The inline contacts among an order's, in field order. */
+/** The inline contacts among an order's, in field order (guessed ones too: not read). */
 function inlineRows<K extends string>(contacts: Record<K, OrderContact>, fields: K[]): ContactRow[] {
   return fields.flatMap((f) => {
     const c = contacts[f];
-    return 'inline' in c ? [c.inline] : [];
+    return 'inline' in c ? [c.inline] : c.guessedFrom ? [c.guessedFrom] : [];
   });
+}
+
+/**
+ * What findSavedContacts would answer, guessed from what this process knows, with no read:
+ * a known contact as it was last seen, an unknown one as new. The create's statement checks
+ * both guesses (the stored doc unchanged, the new one inserted) and gives up whole if either
+ * was wrong; the caller then saves the contacts in a transaction, which reads.
+ */
+function guessSavedContacts(known: KnownContacts, scope: Scope, rows: ContactRow[]) {
+  const out = new Map<string, Contact | 'changed' | 'new'>();
+  for (const row of rows) {
+    const doc = known.get(scope, row.contentHash);
+    out.set(row.contentHash, !doc ? 'new' : changes(doc, row.patch) ? 'changed' : doc);
+  }
+  return out;
 }
 
 /**
@@ -51,10 +77,12 @@ async function settleInline<K extends string>(
   db: Queryable,
   scope: Scope,
   contacts: Record<K, OrderContact>,
+  memory?: KnownContacts,
 ): Promise<Record<K, OrderContact>> {
   const fields = Object.keys(contacts) as K[];
   const rows = inlineRows(contacts, fields);
-  const known = await findSavedContacts(db, scope, rows);
+  const guessed = Boolean(memory && rows.length);
+  const known = guessed ? guessSavedContacts(memory!, scope, rows) : await findSavedContacts(db, scope, rows);
   const firstNew = new Map<string, ContactRow>();
   const out = {} as Record<K, OrderContact>;
   for (const f of fields) {
@@ -65,7 +93,8 @@ async function settleInline<K extends string>(
     }
     const hash = c.inline.contentHash;
     const found = known.get(hash);
-    if (typeof found === 'object') out[f] = { stored: found };
+    if (typeof found === 'object')
+      out[f] = guessed ? { stored: found, guessedFrom: c.inline } : { stored: found };
     else if (found === 'changed') out[f] = { inline: c.inline, isNew: false };
     else {
       if (!firstNew.has(hash)) firstNew.set(hash, c.inline);
@@ -82,19 +111,22 @@ async function settleInline<K extends string>(
  */
 export function contactsForOneStatement<K extends string>(
   contacts: Record<K, OrderContact>,
-): { docs: Record<K, Contact>; newRows: ContactRow[] } | undefined {
+): { docs: Record<K, Contact>; newRows: ContactRow[]; guessed: Contact[] } | undefined {
   const docs = {} as Record<K, Contact>;
   const newRows = new Set<ContactRow>();
+  const guessed = new Set<Contact>();
   for (const f of Object.keys(contacts) as K[]) {
     const c = contacts[f];
-    if ('stored' in c) docs[f] = c.stored;
-    else if (!c.isNew) return undefined;
+    if ('stored' in c) {
+      docs[f] = c.stored;
+      if (c.guessedFrom) guessed.add(c.stored);
+    } else if (!c.isNew) return undefined;
     else {
       docs[f] = c.inline.doc;
       newRows.add(c.inline);
     }
   }
-  return { docs, newRows: [...newRows] };
+  return { docs, newRows: [...newRows], guessed: [...guessed] };
 }
 
 async function prepareOne(
@@ -139,13 +171,33 @@ export async function saveOrderContacts<K extends string>(
   contacts: Record<K, OrderContact>,
 ): Promise<Record<K, Contact>> {
   const fields = Object.keys(contacts) as K[];
-  const rows = inlineRows(contacts, fields);
+  const rows = inlineRows(contacts, fields); // a guessed contact is saved like any inline one
   const saved = await saveContacts(tx, scope, rows);
   let next = 0;
   const out = {} as Record<K, Contact>;
   for (const f of fields) {
     const c = contacts[f];
-    out[f] = 'stored' in c ? c.stored : saved[next++];
+    out[f] = 'inline' in c || c.guessedFrom ? saved[next++] : c.stored;
   }
   return out;
+}
+
+/**
+ * Tells `memory` what an order's inline contacts turned out to be once written (`written`,
+ * by field), or, when the create gave up, forgets its guesses: the next order reads.
+ */
+export function learnContacts<K extends string>(
+  memory: KnownContacts | undefined,
+  scope: Scope,
+  contacts: Record<K, OrderContact>,
+  written: Record<K, Contact> | undefined,
+): void {
+  if (!memory) return;
+  for (const f of Object.keys(contacts) as K[]) {
+    const c = contacts[f];
+    const row = 'inline' in c ? c.inline : c.guessedFrom;
+    if (!row) continue;
+    if (written) memory.remember(scope, row.contentHash, written[f]);
+    else memory.forget(scope, row.contentHash);
+  }
 }

@@ -3,7 +3,12 @@ import type { Pool, Queryable } from '../../../db/pool.js';
 import { composeStatement, queryUnlessExpectationFails, type Statement } from '../../../db/statement.js';
 import { jobInsertStatement } from '../../../jobs/queue.js';
 import type { Scope } from '../../../platform/auth/authenticate.js';
-import { type ContactRow, insertNewContactsStatement } from '../contacts/contacts.repo.js';
+import type { Contact } from '../contacts/contact.schema.js';
+import {
+  type ContactRow,
+  insertNewContactsStatement,
+  unchangedContactsStatement,
+} from '../contacts/contacts.repo.js';
 import { type EventDoc, eventWriteParts } from '../events/record-event.js';
 import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
 import type { OrderKind } from './order-kinds.js';
@@ -18,27 +23,38 @@ export interface OrderCreate {
   jobs: PgBoss.JobInsert[];
   /** Inline contacts that did not exist when the order was prepared (contactsForOneStatement). */
   newContacts: ContactRow[];
+  /** Stored contacts the order uses as this process last saw them, not read (known-contacts.ts). */
+  guessedContacts?: Contact[];
 }
 
 /**
  * All of an order's create as one statement (db/statement.ts): the new contacts, the order,
  * its event and webhook queue entry, and pg-boss's insert of its jobs. When a contact meant
- * to be new was created by someone else in the meantime, the statement gives up whole.
+ * to be new was created by someone else in the meantime, or a guessed contact is no longer
+ * stored as it was guessed, the statement gives up whole.
  */
 async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<Statement> {
   const { kind, scope, row, event, jobs, newContacts } = create;
+  const guessed = create.guessedContacts ?? [];
   const parts = [
     ...(newContacts.length
       ? [{ name: 'new_contacts', statement: insertNewContactsStatement(scope, newContacts) }]
+      : []),
+    ...(guessed.length
+      ? [{ name: 'guessed_contacts', statement: unchangedContactsStatement(scope, guessed) }]
       : []),
     { name: 'new_order', statement: insertOrderStatement(kind, scope, row) },
     ...eventWriteParts(scope.orgId, event),
     { name: 'new_jobs', statement: await jobInsertStatement(boss, jobs) },
   ];
-  const final = newContacts.length
+  const checks = [
+    ...(newContacts.length ? [['(SELECT count(*) FROM new_contacts)', newContacts.length] as const] : []),
+    ...(guessed.length ? [['(SELECT count(*) FROM guessed_contacts)', guessed.length] as const] : []),
+  ];
+  const final = checks.length
     ? {
-        text: `SELECT postroom_expect((SELECT count(*) FROM new_contacts) = $1, 'every new contact inserted')`,
-        values: [newContacts.length],
+        text: `SELECT postroom_expect(${checks.map(([count], i) => `${count} = $${i + 1}`).join(' AND ')}, 'every contact as expected')`,
+        values: checks.map(([, n]) => n),
       }
     : { text: 'SELECT 1', values: [] };
   return composeStatement(parts, final);
