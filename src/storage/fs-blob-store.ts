@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -21,6 +21,9 @@ const DEFAULT_TYPE = 'application/octet-stream';
  * has a `<file>.meta.json` beside it holding its content type. Writes go to a temp file in
  * the same folder and are renamed into place, so readers see the old blob or the new one,
  * never half of one; the metadata is renamed first so a visible blob always has its type.
+ * Both files and the folder are flushed to disk before put returns: callers record a blob's
+ * key in the database next (a letter's pdf_key), and after a power loss that key must not
+ * point at a file the kernel had not written yet.
  */
 export class FsBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
@@ -33,8 +36,10 @@ export class FsBlobStore implements BlobStore {
     try {
       const size = await writeBody(file + suffix, body);
       await writeFile(`${file}.meta.json${suffix}`, JSON.stringify({ contentType }));
+      await Promise.all([flush(file + suffix), flush(`${file}.meta.json${suffix}`)]);
       await rename(`${file}.meta.json${suffix}`, `${file}.meta.json`);
       await rename(file + suffix, file);
+      await flush(dirname(file)); // the renames
       return { key, size, contentType };
     } catch (err) {
       await rm(file + suffix, { force: true });
@@ -91,6 +96,16 @@ async function writeBody(file: string, body: BlobBody): Promise<number> {
   });
   await pipeline(counted, createWriteStream(file));
   return size;
+}
+
+/** fsync: the file's (or folder's) data and metadata reach the disk. */
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 function ifMissing<T>(fallback: T) {
