@@ -28,10 +28,13 @@ export async function main(config: Config, mode: 'serve' | 'worker'): Promise<vo
 }
 
 /**
- * Closes `runtime` and exits on SIGINT or SIGTERM; returns the same stop for other triggers
- * (the render child stops when its parent goes). Safe to call more than once.
+ * Closes `runtime` and exits on `signals`; returns the same stop for other triggers (the
+ * render child stops when its parent goes). Safe to call more than once.
  */
-export function stopOnSignals(runtime: Runtime): (why: string) => Promise<void> {
+export function stopOnSignals(
+  runtime: Runtime,
+  signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'],
+): (why: string) => Promise<void> {
   const { logger } = runtime;
   let stopping = false;
   const stop = async (why: string) => {
@@ -50,7 +53,6 @@ export function stopOnSignals(runtime: Runtime): (why: string) => Promise<void> 
       process.exit(0);
     }
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of signals) process.on(signal, () => void stop(signal));
   return stop;
 }

@@ -76,6 +76,12 @@ test('renders happen in a child process at the lowest priority, restarted after 
       'no Chromium outside the child',
     );
 
+    // Ctrl-C reaches the whole process group; the child leaves stopping to its parent.
+    process.kill(first, 'SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.deepEqual(await stillRunning([first], 0), [first], 'the child ignores SIGINT');
+    assert.equal(server.runtime.renderChild!.pid, first);
+
     // Killed in the middle of rendering: a new child takes over and the killed one's jobs run again.
     ids.push(...(await createLetters(server, key, 8)));
     process.kill(first, 'SIGKILL');

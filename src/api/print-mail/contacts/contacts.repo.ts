@@ -105,9 +105,11 @@ export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): St
  */
 export function unchangedContactsStatement(scope: Scope, docs: Contact[]): Statement {
   return {
-    text: `SELECT c.id FROM contacts c
-       JOIN jsonb_array_elements($3::jsonb) AS g(doc) ON c.id = g.doc->>'id' AND c.doc = g.doc
-       WHERE c.org_id = $1 AND c.live = $2`,
+    // One primary-key lookup per doc. A join let the planner hash every contact of the
+    // organization (a plan made while the table was small is kept by the prepared statement):
+    // a create then read all of them, and slowed as they grew (bench/letters-api.ts).
+    text: `SELECT g.doc->>'id' AS id FROM jsonb_array_elements($3::jsonb) AS g(doc)
+       WHERE (SELECT c.doc FROM contacts c WHERE c.id = g.doc->>'id' AND c.org_id = $1 AND c.live = $2) = g.doc`,
     values: [scope.orgId, scope.live, JSON.stringify(docs)],
   };
 }
