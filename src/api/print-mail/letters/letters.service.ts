@@ -136,6 +136,7 @@ export async function insertLetter(tx: pg.PoolClient, letter: PreparedLetter, ct
   const contacts = await saveOrderContacts(tx, ctx.scope, letter.contacts);
   const { create, snapshot } = letterCreate(letter, contacts, [], ctx);
   await writeOrderInTransaction(tx, ctx.boss, create);
+  // Before the commit: if the transaction rolls back, the next create's check rejects the guess.
   learnContacts(ctx.known, ctx.scope, letter.contacts, contacts);
   return snapshot;
 }

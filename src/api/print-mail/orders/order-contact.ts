@@ -68,10 +68,11 @@ function guessSavedContacts(known: KnownContacts, scope: Scope, rows: ContactRow
 }
 
 /**
- * Looks up the inline contacts that already exist (one read): an identical one that the order
- * would leave unchanged is used as stored, so the common order (a known return address, a new
- * recipient) has nothing to patch and can be written in one statement (contactsForOneStatement).
- * Two new inline contacts with the same content share one row, as saveContacts would.
+ * Looks up the inline contacts that already exist (one read, or with `memory` a guess and no
+ * read): an identical one that the order would leave unchanged is used as stored, so the
+ * common order (a known return address, a new recipient) has nothing to patch and can be
+ * written in one statement (contactsForOneStatement). Two new inline contacts with the same
+ * content share one row, as saveContacts would.
  */
 async function settleInline<K extends string>(
   db: Queryable,
