@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { startTestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
 import { commandOf, descendants, stillRunning } from '../helpers/process-tree.js';
+import { spawnWorker } from '../helpers/spawn-worker.js';
 
 // A worker killed with SIGKILL leaves its render jobs active until pg-boss expires them; the
 // test shortens the expiry (3 min in production) and the maintenance interval (2 min) so the
@@ -22,20 +22,10 @@ test('a worker killed with SIGKILL in the middle of rendering loses nothing; eac
     for (let i = 0; i < 12; i++)
       ids.push((await server.request('POST', LETTERS, { key, json: letterBody() })).body.id);
     const { config } = server.runtime;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: config.databaseUrl,
-        POSTROOM_DATA_DIR: config.dataDir,
-        TEST_SCHEMA: server.schema,
-        POSTROOM_RENDER_JOB_EXPIRE: String(FAST_RECOVERY.renderJobExpireSec),
-        POSTROOM_JOB_MAINTENANCE_INTERVAL: String(FAST_RECOVERY.jobMaintenanceSec),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const child = await spawnWorker(server, {
+      POSTROOM_RENDER_JOB_EXPIRE: String(FAST_RECOVERY.renderJobExpireSec),
+      POSTROOM_JOB_MAINTENANCE_INTERVAL: String(FAST_RECOVERY.jobMaintenanceSec),
     });
-    await new Promise<void>((resolve) =>
-      child.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve()),
-    );
     await waitForLetter(server, key, ids[0], (l) => Boolean(l.url), 60_000); // rendering is under way
     // Chromium talks to the worker over a pipe and exits when it closes: no orphan browser.
     const browsers = descendants(child.pid!).filter((pid) => commandOf(pid).includes('chromium'));

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
 import { commandOf, descendants, statFields, stillRunning } from '../helpers/process-tree.js';
+import { spawnWorker } from '../helpers/spawn-worker.js';
 
 // Jobs held by a killed process run again once pg-boss expires them (3 min in production).
 const FAST_RECOVERY = { renderJobExpireSec: 15, jobMaintenanceSec: 3 };
@@ -109,22 +109,11 @@ test('a worker killed with SIGKILL takes its render child and Chromium with it; 
   try {
     const key = await server.key();
     const ids = await createLetters(server, key, 10);
-    const { config } = server.runtime;
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: config.databaseUrl,
-        POSTROOM_DATA_DIR: config.dataDir,
-        TEST_SCHEMA: server.schema,
-        POSTROOM_RENDERS: 'child',
-        POSTROOM_RENDER_JOB_EXPIRE: String(FAST_RECOVERY.renderJobExpireSec),
-        POSTROOM_JOB_MAINTENANCE_INTERVAL: String(FAST_RECOVERY.jobMaintenanceSec),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const worker = await spawnWorker(server, {
+      POSTROOM_RENDERS: 'child',
+      POSTROOM_RENDER_JOB_EXPIRE: String(FAST_RECOVERY.renderJobExpireSec),
+      POSTROOM_JOB_MAINTENANCE_INTERVAL: String(FAST_RECOVERY.jobMaintenanceSec),
     });
-    await new Promise<void>((resolve) =>
-      worker.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve()),
-    );
     await waitForLetter(server, key, ids[0], (l) => Boolean(l.url), 60_000);
     const child = descendants(worker.pid!).find(isRenderChild);
     assert.ok(child, 'the worker started a render child');
@@ -139,6 +128,33 @@ test('a worker killed with SIGKILL takes its render child and Chromium with it; 
 
     await server.restart({ workers: true });
     await assertRenderedOnce(server, key, ids);
+  } finally {
+    await server.close();
+  }
+});
+
+test('POSTROOM_RENDERS=elsewhere: the server renders nothing; a worker process renders its letters', {
+  timeout: 3 * 60_000,
+}, async () => {
+  const server = await startTestServer({ renders: 'elsewhere' });
+  try {
+    const key = await server.key();
+    const ids = await createLetters(server, key, 2);
+    assert.equal(server.runtime.renderChild, undefined, 'no render child');
+    // Long enough for the server to have rendered them (a letter takes 1–2 s with a cold browser).
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    for (const id of ids) {
+      const letter = await server.request('GET', `${LETTERS}/${id}`, { key });
+      assert.ok(!letter.body.url, `${id} is not rendered by the server`);
+    }
+    const worker = await spawnWorker(server); // renders in its own render thread
+    try {
+      await assertRenderedOnce(server, key, ids);
+    } finally {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
   } finally {
     await server.close();
   }

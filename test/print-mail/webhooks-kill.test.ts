@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { test } from 'node:test';
 import { startTestServer } from '../helpers/harness.js';
+import { spawnWorker } from '../helpers/spawn-worker.js';
 import { emitEvent, startReceiver } from '../helpers/webhook-receiver.js';
 
 const HOOKS = '/print-mail/v1/webhooks';
@@ -20,20 +20,7 @@ test('a retry pending when the worker is killed is made by the next worker', {
       json: { url: receiver.url(), enabledEvents: ['letter.updated'] },
     });
     assert.equal(hook.status, 201);
-    const { config } = server.runtime;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: config.databaseUrl,
-        POSTROOM_DATA_DIR: config.dataDir,
-        TEST_SCHEMA: server.schema,
-        POSTROOM_WEBHOOK_RETRY_DELAYS: '3',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve) =>
-      child.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve()),
-    );
+    const child = await spawnWorker(server, { POSTROOM_WEBHOOK_RETRY_DELAYS: '3' });
     const event = await emitEvent(server.runtime.db.pool, 'killed', 'test', 'letter.updated', {
       id: 'letter_k',
     });

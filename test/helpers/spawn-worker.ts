@@ -1,0 +1,29 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { TestServer } from './harness.js';
+
+/**
+ * Starts a `postroom worker`-like process (test/helpers/worker-child.ts) on `server`'s
+ * database, schema and data dir, with `env` on top (settings read from the environment), and
+ * resolves once it works jobs. Crash tests kill it with SIGKILL.
+ */
+export async function spawnWorker(
+  server: TestServer,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const { config } = server.runtime;
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: config.databaseUrl,
+      POSTROOM_DATA_DIR: config.dataDir,
+      TEST_SCHEMA: server.schema,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout!.on('data', (d) => /ready/.test(String(d)) && resolve());
+    worker.once('exit', (code) => reject(new Error(`the worker exited with ${code} before it was ready`)));
+  });
+  return worker;
+}
