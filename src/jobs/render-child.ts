@@ -70,16 +70,21 @@ export class RenderChild {
     child.stdin!.on('error', () => {}); // a child that died first: its exit is handled below
     const load = this.#load;
     if (load && !this.#reporting) {
-      this.#reporting = setInterval(() => this.#child?.stdin?.write(`${load.perSecond()}\n`), LOAD_REPORT_MS);
+      this.#reporting = setInterval(() => {
+        // Only once the last report has gone: a child starved of CPU reads late, and reports
+        // must not pile up in this process meanwhile.
+        const stdin = this.#child?.stdin;
+        if (stdin?.writable && stdin.writableLength === 0) stdin.write(`${load.perSecond()}\n`);
+      }, LOAD_REPORT_MS);
       this.#reporting.unref();
     }
     child.once('exit', (code, signal) => {
       if (this.#child === child) this.#child = undefined;
       if (this.#stopping) return;
-      const ranMs = Date.now() - this.#startedAt;
-      this.#delayMs = ranMs >= STEADY_MS ? FIRST_DELAY_MS : Math.min(this.#delayMs * 2, MAX_DELAY_MS);
-      this.#log.warn({ code, signal, restartInMs: this.#delayMs }, 'render child exited; starting another');
-      this.#restart = setTimeout(() => this.start(), this.#delayMs);
+      const delayMs = Date.now() - this.#startedAt >= STEADY_MS ? FIRST_DELAY_MS : this.#delayMs;
+      this.#delayMs = Math.min(delayMs * 2, MAX_DELAY_MS); // for the next death, if it comes soon
+      this.#log.warn({ code, signal, restartInMs: delayMs }, 'render child exited; starting another');
+      this.#restart = setTimeout(() => this.start(), delayMs);
       this.#restart.unref();
     });
   }
