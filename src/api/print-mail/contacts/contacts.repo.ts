@@ -38,9 +38,17 @@ export async function saveContacts(db: Queryable, scope: Scope, rows: ContactRow
 }
 
 /** Whether applying `patch` (besides the time stamp) would change the stored contact. */
-export function changes(doc: Contact, patch: ContactRow['patch']): boolean {
+function changes(doc: Contact, patch: ContactRow['patch']): boolean {
   const stored = doc as unknown as Record<string, unknown>;
   return Object.entries(patch).some(([key, value]) => key !== 'updatedAt' && (stored[key] ?? null) !== value);
+}
+
+/**
+ * What saveContacts would do with `row` given the stored contact of its content (`doc`, none
+ * when there is none): return that contact, patch it ('changed'), or insert the row ('new').
+ */
+export function savedState(doc: Contact | undefined, row: ContactRow): Contact | 'changed' | 'new' {
+  return !doc ? 'new' : changes(doc, row.patch) ? 'changed' : doc;
 }
 
 /**
@@ -63,7 +71,7 @@ export async function findSavedContacts(
   const found = new Map(res.rows.map((r) => [r.content_hash, r.doc]));
   for (const row of rows) {
     const doc = found.get(row.contentHash);
-    out.set(row.contentHash, !doc ? 'new' : changes(doc, row.patch) ? 'changed' : doc);
+    out.set(row.contentHash, savedState(doc, row));
   }
   return out;
 }

@@ -9,7 +9,8 @@ const DEFAULT_CAPACITY = 20_000;
  * every order), so the order's create need not read the contacts table first. Only a guess:
  * another process may have changed or deleted the contact since, so every use is checked in
  * the create's own statement (the stored doc must still be exactly this one), and a create
- * whose guess was wrong reads and tries again (order-contact.ts). Nothing is ever served from
+ * whose guess was wrong gives up whole and runs in the transaction that reads and saves the
+ * contacts (order-contact.ts, letters.routes.ts). Nothing is ever served from
  * it unchecked, so it needs no invalidation across processes.
  *
  * Bounded: the least recently used entry goes first (a Map keeps insertion order, and a hit

@@ -5,10 +5,10 @@ import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
 import {
   type ContactRow,
-  changes,
   findSavedContacts,
   getContactDoc,
   saveContacts,
+  savedState,
 } from '../contacts/contacts.repo.js';
 import { type ContactContext, prepareContact } from '../contacts/contacts.service.js';
 import type { KnownContacts } from '../contacts/known-contacts.js';
@@ -60,10 +60,7 @@ function inlineRows<K extends string>(contacts: Record<K, OrderContact>, fields:
  */
 function guessSavedContacts(known: KnownContacts, scope: Scope, rows: ContactRow[]) {
   const out = new Map<string, Contact | 'changed' | 'new'>();
-  for (const row of rows) {
-    const doc = known.get(scope, row.contentHash);
-    out.set(row.contentHash, !doc ? 'new' : changes(doc, row.patch) ? 'changed' : doc);
-  }
+  for (const row of rows) out.set(row.contentHash, savedState(known.get(scope, row.contentHash), row));
   return out;
 }
 
