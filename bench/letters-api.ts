@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { descendants } from '../test/helpers/process-tree.js';
+import { BackendCpu } from './support/backend-cpu.js';
 import { spawnReady } from './support/bench-utils.js';
 import { pacedLoad } from './support/paced-load.js';
 
@@ -200,12 +201,17 @@ async function bench() {
   // Its letters stay queued and are rendered during the measured phases.
   let baseline: Awaited<ReturnType<typeof paced>> | undefined;
   let baselineLoop: LoopReport | undefined;
+  let baselinePg: [string, number][] = [];
+  // PostgreSQL's CPU in each measured phase, by connection name (who its statements serve).
+  const backendCpu = new BackendCpu(db);
   if (baselineSeconds > 0) {
     step(`baseline: POST /letters at ${rate}/s for ${baselineSeconds} s to an API-only process`);
     const alone = await serve('api');
     await warmUp();
     await loopDelay(alone); // reset
+    await backendCpu.start();
     baseline = await paced(baselineSeconds);
+    baselinePg = await backendCpu.stop();
     baselineLoop = await loopDelay(alone);
     alone.kill('SIGTERM');
     await new Promise((res) => alone.once('exit', res));
@@ -226,7 +232,9 @@ async function bench() {
   step(`POST /letters at ${rate}/s for ${seconds} s (warmed up: ${await rendered()} letters rendered)`);
   await loopDelay(api); // reset: start-up is not part of the phase
   const renderedBefore = await rendered();
+  await backendCpu.start();
   const steady = await paced(seconds);
+  const steadyPg = await backendCpu.stop();
   const steadyRenders = (await rendered()) - renderedBefore;
   const steadyLoop = await loopDelay(api);
   if (process.env.BENCH_TRACE_SLOW_MS)
@@ -285,6 +293,7 @@ async function bench() {
     console.log(
       `| baseline process event loop | delay p50 ${baselineLoop.p50} ms, p99 ${baselineLoop.p99} ms, max ${baselineLoop.max} ms; CPU ${baselineLoop.cpuMs} ms${servedText(baselineLoop)} |`,
     );
+  if (baselinePg.length) console.log(`| baseline: PostgreSQL CPU by connection | ${pgText(baselinePg)} |`);
   console.log(
     `| POST /letters at ${rate}/s for ${seconds} s | p50 ${steady.p50} ms, p99 ${steady.p99} ms, max ${steady.max} ms, ${steady.non2xx} non-2xx, ${steady.errors} errors |`,
   );
@@ -294,6 +303,7 @@ async function bench() {
   console.log(
     `| API process event loop during it | delay p50 ${steadyLoop.p50} ms, p99 ${steadyLoop.p99} ms, max ${steadyLoop.max} ms; CPU ${steadyLoop.cpuMs} ms; waited for a pool connection ${steadyLoop.poolWaitPct}% of the time (max ${steadyLoop.poolMaxWaiting} waiting)${servedText(steadyLoop)} |`,
   );
+  if (steadyPg.length) console.log(`| PostgreSQL CPU by connection during it | ${pgText(steadyPg)} |`);
   console.log(
     `| burst: ${burst} POSTs accepted | ${(accepted / 1000).toFixed(1)} s (p99 ${sent.p99} ms, ${sent.non2xx} non-2xx) |`,
   );
@@ -321,6 +331,11 @@ interface LoopReport {
   poolMaxWaiting: number;
   /** POSTs as the server timed them (request event to response finished), if any. */
   post?: { p50: number; p99: number; max: number };
+}
+
+/** `postroom 5200 ms, postroom-renders 900 ms, ...`: the connections' names are set in runtime.ts. */
+function pgText(cpu: [string, number][]): string {
+  return cpu.map(([who, ms]) => `${who} ${ms} ms`).join(', ');
 }
 
 function servedText(r: LoopReport): string {

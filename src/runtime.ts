@@ -53,8 +53,13 @@ export interface Runtime {
 /** Wires config -> database -> queue -> app -> workers. main.ts listens; tests listen on port 0. */
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.logLevel });
+  const rendersOnly = options.workers === 'renders-only';
+  // The render child's connections have names of their own, so an operator (or
+  // bench/letters-api.ts) can tell in pg_stat_activity which backends serve renders.
+  const connectionName = rendersOnly ? 'postroom-renders' : 'postroom';
   const db = await openDatabase(config, {
     schema: options.schema,
+    applicationName: connectionName,
     log: (m) => logger.debug({ pg: m }, 'postgres'),
   });
   const clock = options.clock ?? systemClock;
@@ -63,6 +68,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     db.schema,
     (err) => logger.error({ err }, 'job queue error'),
     config.jobMaintenanceSec,
+    `${connectionName}-jobs`,
   );
   const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
@@ -98,7 +104,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     allowPrivateUrls: config.allowPrivateUrls,
   });
   const log = (obj: object, msg: string) => logger.info(obj, msg);
-  const rendersOnly = options.workers === 'renders-only';
   const renderChild =
     options.workers === true && config.renders === 'child'
       ? new RenderChild(

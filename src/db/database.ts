@@ -14,6 +14,8 @@ export interface Database {
 export interface OpenOptions {
   schema?: string;
   poolMax?: number;
+  /** Names the pool's connections in pg_stat_activity (createPool). */
+  applicationName?: string;
   log?: (msg: string) => void;
 }
 
@@ -22,7 +24,11 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
   const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, options.log);
   const url = config.databaseUrl ?? embedded!.url;
   const schema = options.schema ?? 'public';
-  const pool = createPool(url, { schema: options.schema, max: options.poolMax });
+  const pool = createPool(url, {
+    schema: options.schema,
+    max: options.poolMax,
+    applicationName: options.applicationName,
+  });
   try {
     if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
     await migrate(pool);

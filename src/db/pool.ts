@@ -12,6 +12,8 @@ export interface PoolOptions {
   /** A schema to work in (tests get a throwaway one); `public` stays on the path for extensions. */
   schema?: string;
   max?: number;
+  /** What pg_stat_activity shows for these connections (default `postroom`). */
+  applicationName?: string;
 }
 
 export function createPool(url: string, options: PoolOptions = {}): Pool {
@@ -23,7 +25,7 @@ export function createPool(url: string, options: PoolOptions = {}): Pool {
     options: ['-c jit=off', options.schema ? `-c search_path=${options.schema},public` : '']
       .filter(Boolean)
       .join(' '),
-    application_name: 'postroom',
+    application_name: options.applicationName ?? 'postroom',
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -11,12 +11,13 @@ export async function startQueue(
   schema: string,
   onError: (err: Error) => void,
   maintenanceIntervalSeconds = 120,
+  applicationName = 'postroom-jobs',
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: `${schema === 'public' ? '' : `${schema}_`}pgboss`,
     max: 10,
-    application_name: 'postroom-jobs',
+    application_name: applicationName,
     // Short cron polling so schedules such as the idempotency sweep stay punctual.
     cronMonitorIntervalSeconds: 30,
     // Maintenance is what notices expired jobs (a worker that died mid-job).

@@ -34,7 +34,11 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
   await createDeliveryQueue(deps.boss, deps.config.webhookTimeoutMs);
   if (!runWorkers) return { stop: async () => {} };
   const schema = await currentSchema(deps.pool);
-  const pool = createPool(deps.dbUrl, { schema, max: DELIVERY_POOL_SIZE });
+  const pool = createPool(deps.dbUrl, {
+    schema,
+    max: DELIVERY_POOL_SIZE,
+    applicationName: 'postroom-webhooks',
+  });
   const settings = {
     allowPrivate: deps.config.allowPrivateUrls,
     timeoutMs: deps.config.webhookTimeoutMs,
