@@ -44,14 +44,15 @@ export async function withTransaction<T>(
   }
 }
 
-/** Per pool (each has its own schema), the follow-ups being sent and those due again after. */
+/** Per pool (each has its own schema), the follow-ups being sent or in their gap, and those due again after. */
 const sending = new WeakMap<Pool, Map<string, 'sending' | 'again'>>();
 
 /**
- * Sends a committed transaction's follow-ups, then releases its client. A follow-up already
- * being sent for this pool by another client is not sent twice at once: that sender sends it
- * once more when done, which is after this commit too. So under load wake-ups coalesce
- * instead of costing PostgreSQL one transaction per create. Errors are ignored (see afterCommit).
+ * Sends a committed transaction's follow-ups, then releases its client. A follow-up sent for
+ * this pool less than FOLLOW_UP_GAP_MS ago (or still being sent) is not sent again at once:
+ * it is sent once at the end of that gap, which is after this commit too. So under load
+ * wake-ups coalesce instead of costing PostgreSQL one statement per create. Errors are
+ * ignored (see afterCommit).
  */
 async function sendFollowUps(pool: Pool, client: pg.PoolClient, statements: Set<string>): Promise<void> {
   try {
@@ -60,6 +61,15 @@ async function sendFollowUps(pool: Pool, client: pg.PoolClient, statements: Set<
     client.release();
   }
 }
+
+/**
+ * After a follow-up is sent, the same statement waits this long before it is sent again for
+ * the same pool; those due meanwhile are sent once at the end. A NOTIFY per create woke the
+ * webhook dispatchers 50 times a second at 50 creates/s, each time for one event: every create
+ * cost a second statement, and the dispatchers' PostgreSQL backends more CPU than the render
+ * child's (bench/letters-api.ts, docs/benchmarks.md). Paced, a wake-up is at most this late.
+ */
+export const FOLLOW_UP_GAP_MS = 50;
 
 async function sendCoalesced(
   pool: Pool,
@@ -72,14 +82,14 @@ async function sendCoalesced(
     states.set(sql, 'again');
     return;
   }
-  try {
-    do {
-      states.set(sql, 'sending');
-      await query(sql).catch(() => {});
-    } while (states.get(sql) === 'again');
-  } finally {
+  states.set(sql, 'sending');
+  await query(sql).catch(() => {});
+  // The gap runs on a timer, not on the caller (who may be holding a client to release).
+  setTimeout(() => {
+    const again = states.get(sql) === 'again';
     states.delete(sql);
-  }
+    if (again) void sendCoalesced(pool, sql, (text) => pool.query(text));
+  }, FOLLOW_UP_GAP_MS).unref();
 }
 
 /**

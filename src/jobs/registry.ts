@@ -64,10 +64,11 @@ export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): P
 }
 
 /**
- * Runs a fetched batch one job at a time. Each job succeeds or fails alone: a failure is recorded
- * on that job (it retries by itself, with its own count), and pg-boss completes the others when
- * the handler returns (its completion touches only jobs still active). A batch of one throws as
- * before, so pg-boss records the error itself.
+ * Runs a fetched batch's jobs side by side (a job kind that must not overlap takes one at a
+ * time: batchSize 1, the default). Each job succeeds or fails alone: a failure is recorded on
+ * that job (it retries by itself, with its own count), and pg-boss completes the others when
+ * the handler returns (its completion touches only jobs still active). A batch of one throws
+ * as before, so pg-boss records the error itself.
  */
 export function batchHandler(
   job: JobDefinition,
@@ -75,16 +76,18 @@ export function batchHandler(
   boss: Pick<PgBoss, 'fail'>,
 ): (batch: PgBoss.Job<object>[]) => Promise<void> {
   return async (batch) => {
-    for (const item of batch) {
-      try {
-        await job.run(item.data, ctx);
-      } catch (err) {
-        if (batch.length === 1) throw err;
-        const error =
-          err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
-        await boss.fail(job.name, item.id, error);
-      }
-    }
+    if (batch.length === 1) return job.run(batch[0].data, ctx);
+    await Promise.all(
+      batch.map(async (item) => {
+        try {
+          await job.run(item.data, ctx);
+        } catch (err) {
+          const error =
+            err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+          await boss.fail(job.name, item.id, error);
+        }
+      }),
+    );
   };
 }
 

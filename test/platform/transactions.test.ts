@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { createPool, type Pool } from '../../src/db/pool.js';
-import { afterCommit, followUpCommitted, withTransaction } from '../../src/db/tx.js';
+import { afterCommit, FOLLOW_UP_GAP_MS, followUpCommitted, withTransaction } from '../../src/db/tx.js';
 import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // afterCommit against real PostgreSQL: a NOTIFY registered inside a transaction is sent only
@@ -11,13 +11,18 @@ const CHANNEL = `postroom_tx_test_${process.pid}`;
 let pool: Pool;
 let listener: pg.Client;
 const heard: string[] = [];
+/** When each notification arrived (performance.now()), beside `heard`. */
+const heardAt: number[] = [];
 
 before(async () => {
   const url = await testDatabaseUrl();
   pool = createPool(url, { max: 3 });
   listener = new pg.Client({ connectionString: url });
   await listener.connect();
-  listener.on('notification', (n) => heard.push(n.payload ?? ''));
+  listener.on('notification', (n) => {
+    heard.push(n.payload ?? '');
+    heardAt.push(performance.now());
+  });
   await listener.query(`LISTEN ${CHANNEL}`);
 });
 
@@ -97,8 +102,12 @@ test('followUpCommitted sends at once, unawaited, and coalesces wake-ups due tog
   await settle();
   assert.deepEqual(heard, ['alone']);
   heard.length = 0;
+  await settle(); // past the gap of 'alone'
+  heardAt.length = 0;
+  const sentAt = performance.now();
   for (let i = 0; i < 10; i++) followUpCommitted(pool, notify('burst'));
   await settle();
-  // The first is sent; the nine due while it was in flight are sent once more after it.
+  // The first is sent at once; the nine due within its gap are sent once, at the gap's end.
   assert.deepEqual(heard, ['burst', 'burst']);
+  assert.ok(heardAt[1] - sentAt >= FOLLOW_UP_GAP_MS - 1, `second after ${heardAt[1] - sentAt} ms`);
 });

@@ -3,8 +3,9 @@ import { test } from 'node:test';
 import type PgBoss from 'pg-boss';
 import { batchHandler, type JobContext, type JobDefinition } from '../../src/jobs/registry.js';
 
-// Render jobs are fetched two at a time (src/jobs/render-order.ts): one failing must not fail
-// or complete its neighbour, and a batch of one still throws so pg-boss records the error.
+// Render jobs are fetched several at a time (src/jobs/render-order.ts) and run side by side:
+// one failing must not fail or complete its neighbours, and a batch of one still throws so
+// pg-boss records the error.
 test('a job that fails in a batch is failed alone; the others run', async () => {
   const ran: string[] = [];
   const job: JobDefinition<{ id: string }> = {
@@ -31,4 +32,24 @@ test('a job that fails in a batch is failed alone; the others run', async () => 
 
   await assert.rejects(handle([item('bad')]), /browser gone/);
   assert.equal(failed.length, 1, 'a batch of one is failed by pg-boss, not here');
+});
+
+test("a batch's jobs run side by side", async () => {
+  let running = 0;
+  let most = 0;
+  const job: JobDefinition<{ id: string }> = {
+    name: 'render-order',
+    async run() {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 20));
+      running--;
+    },
+  };
+  const handle = batchHandler(job as JobDefinition, {} as JobContext, {} as PgBoss);
+  const batch = ['a', 'b', 'c'].map(
+    (id) => ({ id, name: 'render-order', data: { id } }) as PgBoss.Job<object>,
+  );
+  await handle(batch);
+  assert.equal(most, 3);
+  assert.equal(running, 0, 'the handler returns once all of them are done');
 });

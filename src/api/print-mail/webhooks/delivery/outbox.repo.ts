@@ -43,6 +43,10 @@ const SUBSCRIBED = `w.org_id = o.org_id AND w.live = o.live
  * that no webhook subscribes to (most events, for an organization without webhooks): they need
  * no delivery job, so nothing has to commit with their claim. Returns how many it dropped and
  * how many of the rows it looked at do have subscribers (for claimFanouts).
+ * The rows to delete are named by `seq = ANY (ARRAY(...))`, which always finds them through the
+ * primary key: with `seq IN (...)` and stale statistics (a busy outbox between autovacuums)
+ * the planner chose a hash join over a scan of the whole table, dead rows included, and each
+ * dispatch cost 3.5 ms instead of 0.8 (EXPLAIN ANALYZE after bench/letters-api.ts).
  */
 export async function dropUnsubscribed(
   db: Queryable,
@@ -54,7 +58,7 @@ export async function dropUnsubscribed(
        SELECT seq, EXISTS (SELECT 1 FROM webhooks w WHERE ${SUBSCRIBED}) AS subscribed
        FROM (SELECT seq, org_id, live, type FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED) o
      ),
-     dropped AS (DELETE FROM webhook_outbox WHERE seq IN (SELECT seq FROM next WHERE NOT subscribed) RETURNING seq)
+     dropped AS (DELETE FROM webhook_outbox WHERE seq = ANY (ARRAY(SELECT seq FROM next WHERE NOT subscribed)) RETURNING seq)
      SELECT (SELECT count(*) FROM dropped)::int AS dropped,
             (SELECT count(*) FROM next WHERE subscribed)::int AS subscribed`,
     values: [limit],
@@ -65,7 +69,8 @@ export async function dropUnsubscribed(
 /**
  * Claims up to `limit` queued events (skipping rows another worker holds), deletes them and
  * returns those that have subscribers, each with its webhooks. Run it in the transaction that
- * enqueues the deliveries, so claim and enqueue commit together.
+ * enqueues the deliveries, so claim and enqueue commit together. (`= ANY (ARRAY(...))`: see
+ * dropUnsubscribed.)
  */
 export async function claimFanouts(
   tx: Queryable,
@@ -73,8 +78,8 @@ export async function claimFanouts(
 ): Promise<{ claimed: number; fanouts: Fanout[] }> {
   const res = await tx.query(
     `WITH claimed AS (
-       DELETE FROM webhook_outbox WHERE seq IN (
-         SELECT seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+       DELETE FROM webhook_outbox WHERE seq = ANY (ARRAY(
+         SELECT seq FROM webhook_outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED))
        RETURNING seq, event_id, org_id, live, type, order_id
      )
      SELECT o.seq, o.event_id, o.order_id, array_remove(array_agg(w.id), NULL) AS webhook_ids
