@@ -10,18 +10,8 @@ import { DeliveryPump } from './webhook-pump.js';
 import { createDeliveryQueue } from './webhook-queue.js';
 import { Wakeup } from './webhook-wakeup.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Fallback polling: retries that come due (startAfter) and events missed while not listening. */
 export const WEBHOOK_POLL_MS = 500;
-/**
- * A dispatch pass follows the last by at least this long while events trickle in. Every
- * process that commits an event sends its own wake-up (each paced to one per
- * FOLLOW_UP_GAP_MS, db/tx.ts), so at 50 creates/s an API and its render child woke the
- * dispatcher up to 40 times a second, each pass a statement that found an event or two.
- * After a full batch the next pass starts at once.
- */
-export const DISPATCH_GAP_MS = 50;
 /** Delivery's own connections, so a burst of API transactions cannot starve it of the shared pool. */
 const DELIVERY_POOL_SIZE = 6;
 
@@ -78,11 +68,7 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
         enqueued: 0,
       }));
       if (enqueued > 0) jobsWaiting.wake();
-      if (taken >= DISPATCH_BATCH) continue;
-      const started = performance.now();
-      await eventsWaiting.wait(WEBHOOK_POLL_MS);
-      const waited = performance.now() - started;
-      if (running && waited < DISPATCH_GAP_MS) await sleep(DISPATCH_GAP_MS - waited);
+      if (taken < DISPATCH_BATCH) await eventsWaiting.wait(WEBHOOK_POLL_MS);
     }
   })();
   const deliverer = (async () => {
