@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Scope } from '../platform/auth/authenticate.js';
 import type { Pool } from './pool.js';
+import type { Scope } from './scope.js';
 
 interface Waiting {
   scope: Scope;

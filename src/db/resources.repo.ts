@@ -1,7 +1,7 @@
-import type { Scope } from '../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../platform/lists.js';
 import { batcherFor } from './doc-batcher.js';
 import type { Queryable } from './pool.js';
+import type { Scope } from './scope.js';
 
 /**
  * The SQL every document-shaped resource table shares (columns id, org_id, live, doc,

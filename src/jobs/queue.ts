@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Statement } from '../db/statement.js';
 
 /**
  * pg-boss on the same database: durable jobs, schedules and retries that survive restarts.
@@ -31,22 +30,4 @@ export async function startQueue(
 /** Lets a job be enqueued inside the caller's transaction, so it exists only if the transaction commits. */
 export function inTransaction(client: pg.PoolClient): PgBoss.Db {
   return { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
-}
-
-/**
- * pg-boss's own statement for inserting `jobs`, captured instead of sent, so that it can run as
- * part of a larger statement (composeStatement) and the jobs exist exactly when its other rows do.
- */
-export async function jobInsertStatement(boss: PgBoss, jobs: PgBoss.JobInsert[]): Promise<Statement> {
-  let captured: Statement | undefined;
-  await boss.insert(jobs, {
-    db: {
-      executeSql: async (text: string, values: unknown[]) => {
-        captured = { text, values };
-        return { rows: [] };
-      },
-    },
-  });
-  if (!captured) throw new Error('pg-boss sent no insert statement');
-  return captured;
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/pool.js';
-import type { Scope } from './auth/authenticate.js';
+import type { Scope } from '../db/scope.js';
 
 export interface StoredResponse {
   fingerprint: string;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/pool.js';
+import type { Scope } from '../../db/scope.js';
 import { apiError } from '../errors.js';
 import { hashKey, type KeyKind, type Product } from './api-key.js';
 import { findActiveKeyByHash, type KeyRecord } from './keys.repo.js';
@@ -12,11 +13,6 @@ export interface AuthContext {
   live: boolean;
   product: Product;
   kind: KeyKind;
-}
-
-export interface Scope {
-  orgId: string;
-  live: boolean;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { normalizeCountryCode } from '../../../platform/country-code.js';
 import { invalid, notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';

@@ -1,4 +1,4 @@
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import type { Contact } from './contact.schema.js';
 
 const DEFAULT_CAPACITY = 20_000;

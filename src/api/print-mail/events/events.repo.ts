@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/pool.js';
 import { getDoc, listDocs } from '../../../db/resources.repo.js';
+import type { Scope } from '../../../db/scope.js';
 import type { NamedStatement } from '../../../db/statement.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import type { EventDoc } from './record-event.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { invalid, notFound } from '../../../platform/errors.js';
 import type { EventListQuery } from './event.schema.js';
 import { EVENT_TYPES, isEventType } from './event-types.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
+import type { Scope } from '../../../db/scope.js';
 import { composeStatement, type NamedStatement } from '../../../db/statement.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import { type EventType, isOrderEventType } from './event-types.js';

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
 import {
   buildMergeContext,
   findMissingVariables,
   type LetterSize,
   LIMITS,
 } from '../../../engines/render/index.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import { invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { BlobStore } from '../../../storage/blob-store.js';

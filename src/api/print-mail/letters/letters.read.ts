@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import type { ListQuery } from '../../../platform/lists.js';
 import { parseSearch } from '../../../platform/lists.js';

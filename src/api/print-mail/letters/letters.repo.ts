@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import { listRows } from '../../../db/resources.repo.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import { FILE_KEY_COLUMNS } from '../orders/order-schedule.repo.js';
 import type { FileKeys } from '../orders/order-snapshot.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
-import { type Scope, scopeOf } from '../../../platform/auth/authenticate.js';
+import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { runCreate } from '../../../platform/idempotency.js';
 import { ListQuery, listBody } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { ApiError, apiError, invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';

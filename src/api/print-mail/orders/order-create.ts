@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
+import { jobInsertStatement } from '../../../db/job-insert.js';
 import type { Pool, Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
 import { composeStatement, queryUnlessExpectationFails, type Statement } from '../../../db/statement.js';
-import { jobInsertStatement } from '../../../jobs/queue.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import {
   type ContactRow,

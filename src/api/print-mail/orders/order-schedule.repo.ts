@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import type { OrderKind } from './order-kinds.js';
 import type { Transition } from './order-status.js';
 

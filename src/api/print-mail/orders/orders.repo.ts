@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
 import type { Statement } from '../../../db/statement.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import type { OrderKind } from './order-kinds.js';
 import type { OrderStatus, Transition } from './order-status.js';
 

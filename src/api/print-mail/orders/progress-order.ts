@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import { changeOrder, type OrderContext } from './order-change.js';
 import type { OrderKind } from './order-kinds.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import { notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import { getDoc, listDocs } from '../../../db/resources.repo.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
+import type { Scope } from '../../../db/scope.js';
 import type { ListQuery, Search } from '../../../platform/lists.js';
 import type { Webhook } from './webhook.schema.js';
 

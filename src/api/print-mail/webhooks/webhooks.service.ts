@@ -1,6 +1,6 @@
 import type { Pool, Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
-import type { Scope } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId, randomBase58 } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
