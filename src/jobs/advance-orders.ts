@@ -1,6 +1,7 @@
 import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
 import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
-import { ORDER_KINDS, type OrderKind, orderKind } from '../api/print-mail/orders/order-kinds.js';
+import type { OrderKind } from '../api/print-mail/orders/order-kind.js';
+import { ORDER_KINDS, orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { dueOrderIds } from '../api/print-mail/orders/order-schedule.repo.js';
 import { withTransaction } from '../db/tx.js';
 import type { JobContext, JobDefinition } from './registry.js';
@@ -16,7 +17,7 @@ export const advanceOrders: JobDefinition<{ kind?: string; id?: string }> = {
   work: { pollingIntervalSeconds: 0.5 },
   async run(data, ctx) {
     if (data.kind && data.id) return advanceOneOrder(ctx, orderKind(data.kind), data.id);
-    for (const kind of Object.values(ORDER_KINDS)) {
+    for (const kind of ORDER_KINDS) {
       for (;;) {
         const ids = await dueOrderIds(ctx.pool, kind, ctx.clock.now(), 200);
         for (const id of ids) await advanceOneOrder(ctx, kind, id);

@@ -1,4 +1,3 @@
-import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
 import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
 import { readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { assemblePrintBatches } from '../api/print-mail/orders/print-batch-assemble.js';
@@ -14,12 +13,12 @@ export const assemblePrintBatchesJob: JobDefinition = {
   makesPdfs: true,
   work: { pollingIntervalSeconds: 1 },
   async run(_data, ctx) {
-    const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id) => {
+    const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id, name) => {
       const row = await readOrder(ctx.pool, kind, id);
-      const card = row && (await renderStoredLetter(row, ctx.blobs, ctx.renderer)).card;
-      if (!card) throw new Error(`${kind.name} ${id} has a plastic card but none could be rendered`);
-      ctx.log({ id }, 'plastic card file was missing: rendered again for its print batch');
-      return card.pdf;
+      const file = row && (await ctx.renderer.render(await kind.renderJob(row, ctx.blobs))).companions[name];
+      if (!file) throw new Error(`${kind.name} ${id} has a ${name} but none could be rendered`);
+      ctx.log({ id, name }, 'companion file was missing: rendered again for its print batch');
+      return file;
     });
     for (const b of made)
       ctx.log({ batch: b.id, orders: b.orderCount, pages: b.pageCount }, 'print batch ready');

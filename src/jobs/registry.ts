@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
-import type { LetterRenderer } from '../engines/render/index.js';
+import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -21,7 +21,7 @@ export interface JobContext {
   blobs: BlobStore;
   signer: UrlSigner;
   /** Where render jobs render (one per process: a RenderThread in servers). */
-  renderer: LetterRenderer;
+  renderer: OrderRenderer;
   /** Lets renders make way for this process's API. */
   renderGate: RenderGate;
 }

@@ -1,22 +1,23 @@
-import { renderStoredLetter } from '../api/print-mail/letters/letter-render.js';
 import { advanceLockedOrder, stepDue } from '../api/print-mail/orders/advance-order.js';
 import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
 import { changeOrder, changeOrderIfUnchanged } from '../api/print-mail/orders/order-change.js';
-import { cardPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
+import { companionPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { withTransaction } from '../db/tx.js';
-import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
+import { RenderInputError, type RenderResult, TemplateSyntaxError } from '../engines/render/index.js';
 import type { JobContext, JobDefinition } from './registry.js';
 
 /**
- * Renders one order's PDF (and its plastic card's, beside it) after its create returned.
+ * Renders one order's PDF (and its companion files, such as a letter's plastic card, beside it)
+ * after its create returned, whatever its kind: the kind's descriptor makes the render job.
  * Idempotent, so a retry or a re-run after a crash is safe: an order already rendered (or
  * cancelled) is skipped, and the PDFs go to keys fixed by the order id, so a repeated render
- * overwrites the same files rather than making second ones. An order its mailing class cannot post is cancelled before any render
+ * overwrites the same files rather than making second ones. An order its mailing class cannot
+ * post is cancelled before any render
  * (invalid_order_mailing_class), bad content after it (invalid_content), each with a note that
  * says why; anything else throws so pg-boss retries, and after the last retry
  * render-order-failed runs.
@@ -31,11 +32,10 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     deadLetter: ORDER_JOBS.renderFailed,
   }),
   // A pg-boss worker waits out the rest of its polling interval (0.5 s) after each batch, so
-  // 8 workers taking one job at a time capped rendering at 16 letters/s whatever the browser
-  // pool could do. Two workers taking six at a time (run side by side, batchHandler) allow
-  // ~24/s, and per letter they cost a third of a fetch and of a completion instead of one
-  // each (each a scan of the queue's index, 1-1.5 ms of PostgreSQL CPU with a few thousand
-  // jobs queued); idle, they poll 4 times a second instead of 16. Each job still fails alone.
+  // workers taking one job at a time cap rendering at two per worker per second whatever the
+  // browser pool could do. Two workers taking six at a time (run side by side, batchHandler)
+  // allow ~24/s, and each fetch and completion (a scan of the queue's index) serves six
+  // orders; idle, they poll 4 times a second. Each job still fails alone.
   work: { pollingIntervalSeconds: 0.5, batchSize: 6 },
   workers: 2,
   makesPdfs: true,
@@ -59,9 +59,9 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
     ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
     return;
   }
-  let rendered: Awaited<ReturnType<typeof renderStoredLetter>>;
+  let rendered: RenderResult;
   try {
-    rendered = await renderStoredLetter(row, ctx.blobs, ctx.renderer);
+    rendered = await ctx.renderer.render(await kind.renderJob(row, ctx.blobs));
   } catch (err) {
     if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
     await cancel({ reason: 'invalid_content', note: err.message });
@@ -69,9 +69,9 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
     return;
   }
   const pdfKey = orderPdfKey(kind, row.live, id);
-  // The card first: once pdf_key is set the order counts as rendered, card included.
-  if (rendered.card)
-    await ctx.blobs.put(cardPdfKey(pdfKey), rendered.card.pdf, { contentType: 'application/pdf' });
+  // Companions first: once pdf_key is set the order counts as rendered, companions included.
+  for (const [name, bytes] of Object.entries(rendered.companions))
+    await ctx.blobs.put(companionPdfKey(pdfKey, name), bytes, { contentType: 'application/pdf' });
   await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
   const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
   // Mostly the order is not due to move on yet (sent today, it prints after midnight): then

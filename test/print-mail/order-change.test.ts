@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { letterKind } from '../../src/api/print-mail/letters/letter.kind.js';
 import { changeOrderIfUnchanged } from '../../src/api/print-mail/orders/order-change.js';
-import { ORDER_KINDS } from '../../src/api/print-mail/orders/order-kinds.js';
 import { readOrder } from '../../src/api/print-mail/orders/orders.repo.js';
 import { createPool, type Pool } from '../../src/db/pool.js';
 import { systemClock } from '../../src/platform/clock.js';
@@ -14,7 +14,7 @@ import { testDatabaseUrl } from '../helpers/test-database.js';
 // changeOrderIfUnchanged (orders/order-change.ts) is how the render job records a render in one
 // statement, without a lock: it must write the change and its event only while the order is
 // still what was read, and write nothing at all otherwise.
-const kind = ORDER_KINDS.letter;
+const kind = letterKind;
 const ctx = () => ({
   now: new Date(),
   signer: createUrlSigner(Buffer.alloc(32, 7), 'http://127.0.0.1:1', systemClock),

@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
-import { lettersRoutes } from './letters/letters.routes.js';
+import { ORDER_KINDS } from './orders/order-kinds.js';
+import { orderRoutes } from './orders/order-routes.js';
 import { templatesRoutes } from './templates/templates.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
-/** The print-mail route registry: a new resource is one line here. */
+/** The print-mail route registry: a new resource is one line here; order kinds register in order-kinds.ts. */
 export const printMailResources = [
   contactsRoutes,
   eventsRoutes,
   webhooksRoutes,
   templatesRoutes,
-  lettersRoutes,
+  ...ORDER_KINDS.map(orderRoutes),
 ];
 
 export const printMailRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

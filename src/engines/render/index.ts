@@ -1,13 +1,13 @@
 /**
- * The render engine's public surface. Pure of HTTP and SQL: the letters service merges
- * and validates, the render job calls renderLetter and stores the PDF in the blob store.
+ * The render engine's public surface. Pure of HTTP and SQL: the order services merge and
+ * validate, the render job hands a RenderJob to an OrderRenderer and stores what comes back.
  *
  *   const pool = new BrowserPool({ executablePath: config.chromiumPath });
  *   const deps = { pool, fetchAsset: createAssetFetcher(config.allowPrivateUrls) };
  *   const context = buildMergeContext(letter.mergeVariables, letter.to, letter.from);
  *   findMissingVariables(html, context)  → names for a 400, before the letter is created
- *   const { pdf, pageCount } = await renderLetter({ ...letter, content: { kind: 'html',
- *     html: mergeHtml(html, context) } }, deps);
+ *   const { pdf, pageCount, companions } = await renderJob({ kind: 'letter', input: { ...letter,
+ *     content: { kind: 'html', html: mergeHtml(html, context) } } }, deps);
  *   await pool.close();
  */
 export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './assets/fetch-asset.js';
@@ -34,6 +34,8 @@ export { type FetchPdfOptions, fetchSuppliedPdf } from './pdf/fetch-supplied-pdf
 export { loadCheckedPdf, type PdfCheckOptions } from './pdf/load-checked-pdf.js';
 export { type AddressStamp, stampAddresses } from './pdf/stamp-addresses.js';
 export { type PrintedDocument, printDocument } from './print-document.js';
+export type { RenderJob, RenderKind, RenderResult } from './render-job.js';
+export { RENDER_PIPELINES, renderJob } from './render-pipelines.js';
 export { type LetterSize, PAGE_SIZES, type PageSize, type PageSizeName } from './sizes.js';
-export { inThreadRenderer, type LetterRenderer } from './thread/letter-renderer.js';
+export { inThreadRenderer, type OrderRenderer } from './thread/order-renderer.js';
 export { RenderThread, type RenderThreadOptions } from './thread/render-thread.js';

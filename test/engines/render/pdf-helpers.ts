@@ -85,3 +85,70 @@ export async function zonePixels(pdf: Uint8Array, zone: Zone): Promise<Buffer> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+export interface WordBox extends Zone {
+  text: string;
+}
+
+/** Every word of one page (1-based) with its box, from `pdftotext -bbox` (points, top-left origin). */
+export async function pageWords(pdf: Uint8Array, page: number): Promise<WordBox[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'postroom-pdfwords-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const args = ['-bbox', '-f', String(page), '-l', String(page), file, '-'];
+    const { stdout } = await run('pdftotext', args, { maxBuffer: 1 << 26 });
+    const words: WordBox[] = [];
+    const pattern = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g;
+    for (const [, x0, y0, x1, y1, text] of stdout.matchAll(pattern)) {
+      const [x, y] = [Number(x0), Number(y0)];
+      words.push({ text: unescapeXml(text), x, y, width: Number(x1) - x, height: Number(y1) - y });
+    }
+    return words;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function unescapeXml(text: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text.replace(/&(#\d+|\w+);/g, (all, name: string) =>
+    name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : (named[name] ?? all),
+  );
+}
+
+export interface RgbPixels {
+  width: number;
+  height: number;
+  /** r, g, b bytes, row by row. */
+  data: Buffer;
+}
+
+/** Colour pixels of a zone (points, top-left origin) of one page (1-based), at 1 pixel per point. */
+export async function zoneRgb(pdf: Uint8Array, page: number, zone: Zone): Promise<RgbPixels> {
+  const dir = await mkdtemp(join(tmpdir(), 'postroom-pdfrgb-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const px = (pt: number) => String(Math.round(pt));
+    const args = ['-r', '72', '-f', String(page), '-l', String(page), '-x', px(zone.x), '-y', px(zone.y)];
+    args.push('-W', px(zone.width), '-H', px(zone.height), file);
+    const { stdout } = await run('pdftoppm', args, { encoding: 'buffer', maxBuffer: 1 << 26 });
+    // A binary PPM: "P6", width, height, the maximum value, then the pixels.
+    const header = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 64).toString('latin1'));
+    if (!header) throw new Error('pdftoppm did not write a PPM');
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    return { width, height, data: stdout.subarray(header[0].length) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** How many pixels pass a test of their r, g, b. */
+export function countPixels(pixels: RgbPixels, test: (r: number, g: number, b: number) => boolean): number {
+  let count = 0;
+  for (let i = 0; i + 2 < pixels.data.length; i += 3) {
+    if (test(pixels.data[i], pixels.data[i + 1], pixels.data[i + 2])) count++;
+  }
+  return count;
+}

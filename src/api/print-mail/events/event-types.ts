@@ -1,19 +1,12 @@
+import { ORDER_KIND_NAMES } from '../orders/order-kind-names.js';
+
 /**
  * Every event type, in one frozen home (wire-compat.md). Types for order kinds that arrive
  * later are reserved now so webhooks can subscribe to them today.
  */
-const ORDER_KINDS = [
-  'letter',
-  'postcard',
-  'self_mailer',
-  'cheque',
-  'box',
-  'snap_pack',
-  'return_envelope_order',
-] as const;
 
 export const EVENT_TYPES = Object.freeze([
-  ...ORDER_KINDS.flatMap((kind) => [`${kind}.created`, `${kind}.updated`]),
+  ...ORDER_KIND_NAMES.flatMap((kind) => [`${kind}.created` as const, `${kind}.updated` as const]),
   'tracker.visited',
   'campaign.created',
   'campaign.updated',
@@ -27,7 +20,7 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Events about an order (letter, postcard, ...): their invocations carry the order's id as orderID. */
 export function isOrderEventType(type: EventType): boolean {
-  return (ORDER_KINDS as readonly string[]).includes(type.slice(0, type.lastIndexOf('.')));
+  return (ORDER_KIND_NAMES as readonly string[]).includes(type.slice(0, type.lastIndexOf('.')));
 }
 
 export function isEventType(value: string): value is EventType {

@@ -1,22 +1,18 @@
 import {
   buildMergeContext,
   type CardRenderInput,
-  type LetterRenderer,
   type LetterRenderInput,
-  type LetterRenderResult,
   mergeHtml,
+  type RenderJob,
 } from '../../../engines/render/index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { OrderRow } from '../orders/orders.repo.js';
+import { storedBlob } from '../orders/stored-blob.js';
 import type { LetterContent } from './letter-content.js';
 import type { CardContent } from './plastic-card-content.js';
 
-/** Renders a stored letter: merges its HTML over its own snapshot, or takes its stored PDF. */
-export async function renderStoredLetter(
-  row: OrderRow,
-  blobs: BlobStore,
-  renderer: LetterRenderer,
-): Promise<LetterRenderResult> {
+/** A stored letter as a render job: its HTML merged over its own snapshot, or its stored PDF. */
+export async function letterRenderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob> {
   const doc = row.doc as Record<string, any>;
   const content = row.content as LetterContent;
   const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);
@@ -24,23 +20,20 @@ export async function renderStoredLetter(
     size: doc.size,
     content:
       content.kind === 'pdf'
-        ? { kind: 'pdf', bytes: await blobBytes(blobs, content.pdf!.blobKey) }
-        : {
-            kind: 'html',
-            html: mergeHtml(content.html!, context),
-          },
+        ? { kind: 'pdf', bytes: await storedBlob(blobs, content.pdf!.blobKey) }
+        : { kind: 'html', html: mergeHtml(content.html!, context) },
     to: doc.to,
     from: doc.from,
     addressPlacement: doc.addressPlacement,
     doubleSided: doc.doubleSided,
     color: doc.color,
     attachedPDF: content.attached
-      ? { bytes: await blobBytes(blobs, content.attached.blobKey), placement: content.attached.placement }
+      ? { bytes: await storedBlob(blobs, content.attached.blobKey), placement: content.attached.placement }
       : null,
     perforatedPage: doc.perforatedPage ?? null,
     plasticCard: await cardInput(content.card, context, blobs),
   };
-  return renderer.render(input);
+  return { kind: 'letter', input };
 }
 
 /** The card's sides merged with the letter's own context; a card PDF as stored at create. */
@@ -54,18 +47,11 @@ async function cardInput(
     return {
       kind: 'pdf',
       field: `plasticCard.${card.sides === 1 ? 'singleSided' : 'doubleSided'}.pdf`,
-      bytes: await blobBytes(blobs, card.pdf.blobKey),
+      bytes: await storedBlob(blobs, card.pdf.blobKey),
       sides: card.sides,
     };
   return {
     kind: 'html',
     sides: card.html!.map((s) => ({ field: s.field, html: mergeHtml(s.html, context) })),
   };
-}
-
-async function blobBytes(blobs: BlobStore, key: string): Promise<Uint8Array> {
-  const blob = await blobs.get(key);
-  // A missing upload is the server's fault (lost data dir), not the caller's: fail retryably.
-  if (!blob) throw new Error(`blob ${key} is missing from the blob store`);
-  return blob.bytes;
 }

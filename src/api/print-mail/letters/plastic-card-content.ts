@@ -1,9 +1,10 @@
-import { buildMergeContext, findMissingVariables, loadCardPdf } from '../../../engines/render/index.js';
+import { buildMergeContext, loadCardPdf } from '../../../engines/render/index.js';
 import { invalid } from '../../../platform/errors.js';
+import { requireMergeVariables, templateHtml } from '../orders/order-html.js';
+import type { ContentContext } from '../orders/order-kind.js';
 import { takeSuppliedPdf } from '../orders/order-pdf.js';
 import { checkTemplateHtml } from '../templates/template-syntax.js';
 import type { LetterCreate } from './letter.schema.js';
-import type { ContentContext } from './letter-content.js';
 
 /** A letter's card artwork, fixed at create like the letter's own content: HTML per side, or a PDF. */
 export interface CardContent {
@@ -36,7 +37,6 @@ export async function plasticCardContent(
   card: Card,
   input: LetterCreate,
   ctx: ContentContext,
-  templateHtml: (id: string, field: string) => Promise<string>,
 ): Promise<CardContent> {
   if (present(card.singleSided) === present(card.doubleSided))
     throw invalid(F, 'needs exactly one of singleSided or doubleSided.');
@@ -48,26 +48,34 @@ export async function plasticCardContent(
   if (present(pdf)) {
     const others = single
       ? [single.html, single.template]
-      : [double!.frontHtml, double!.frontTemplate, double!.backHtml, double!.backTemplate];
+      : [
+          ...sideHtml(double!, 'front'),
+          double!.frontTemplate,
+          ...sideHtml(double!, 'back'),
+          double!.backTemplate,
+        ];
     if (others.some(present)) throw invalid(`${base}.pdf`, 'cannot be combined with html or template sides.');
     const mode = ctx.scope.live ? 'live' : 'test';
     const field = `${base}.pdf`;
     const taken = await takeSuppliedPdf(pdf, field, {
       ...ctx,
-      blobKey: `uploads/${mode}/${ctx.letterId}-card.pdf`,
+      blobKey: `uploads/${mode}/${ctx.orderId}-card.pdf`,
       check: (bytes) => loadCardPdf(bytes, field, sides),
     });
     return { sides, pdf: { blobKey: taken.blobKey } };
   }
   const sources: SideSource[] = single
     ? [{ ...single, field: base, htmlField: `${base}.html`, templateField: `${base}.template` }]
-    : (['front', 'back'] as const).map((face) => ({
-        html: double![`${face}Html`],
-        template: double![`${face}Template`],
-        field: `${base}.${face}`,
-        htmlField: `${base}.${face}Html`,
-        templateField: `${base}.${face}Template`,
-      }));
+    : (['front', 'back'] as const).map((face) => {
+        const [html, spelling] = sideHtmlField(double!, face, base);
+        return {
+          html,
+          template: double![`${face}Template`],
+          field: `${base}.${face}`,
+          htmlField: spelling,
+          templateField: `${base}.${face}Template`,
+        };
+      });
   const context = buildMergeContext(input.mergeVariables, ctx.to, ctx.from);
   const html: CardContent['html'] = [];
   for (const side of sources) {
@@ -77,15 +85,31 @@ export async function plasticCardContent(
         `needs exactly one of ${side.htmlField} or ${side.templateField} (or a pdf).`,
       );
     const field = present(side.html) ? side.htmlField : side.templateField;
-    const text = present(side.html) ? side.html! : await templateHtml(side.template!.trim(), field);
+    const text = present(side.html)
+      ? side.html!
+      : await templateHtml(ctx.db, ctx.scope, side.template!.trim(), field);
     if (present(side.html)) checkTemplateHtml(text, field);
-    const missing = findMissingVariables(text, context);
-    if (missing.length > 0)
-      throw invalid(
-        'mergeVariables',
-        `is missing ${missing.map((m) => `"${m}"`).join(', ')}, used by ${field}.`,
-      );
+    requireMergeVariables(text, context, field);
     html.push({ field, html: text });
   }
   return { sides, html };
+}
+
+type DoubleSided = NonNullable<Card['doubleSided']>;
+
+/** A side's HTML in either spelling (spec `frontHtml`, OpenAPI `frontHTML`); both at once is a 400. */
+function sideHtml(card: DoubleSided, face: 'front' | 'back'): unknown[] {
+  return [card[`${face}Html`], card[`${face}HTML`]];
+}
+
+function sideHtmlField(
+  card: DoubleSided,
+  face: 'front' | 'back',
+  base: string,
+): [string | undefined, string] {
+  const spec = card[`${face}Html`];
+  const openApi = card[`${face}HTML`];
+  if (present(spec) && present(openApi))
+    throw invalid(`${base}.${face}Html`, `and ${base}.${face}HTML are the same field: supply one.`);
+  return present(openApi) ? [openApi, `${base}.${face}HTML`] : [spec, `${base}.${face}Html`];
 }

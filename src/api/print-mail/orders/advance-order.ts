@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { changeOrder, type OrderContext } from './order-change.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 import { clearNextStep } from './order-schedule.repo.js';
 import type { OrderStatus } from './order-status.js';
 import { lockOrder, type OrderRow } from './orders.repo.js';

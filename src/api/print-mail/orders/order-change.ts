@@ -4,7 +4,7 @@ import { composeStatement, queryUnlessExpectationFails } from '../../../db/state
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { type EventDoc, eventOf, eventWriteParts } from '../events/record-event.js';
 import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 import { snapshotOf } from './order-snapshot.js';
 import type { OrderStatus, TransitionCause } from './order-status.js';
 import { type OrderChange, type OrderRow, updateOrderStatement } from './orders.repo.js';

@@ -11,7 +11,7 @@ import {
 } from '../contacts/contacts.repo.js';
 import { type EventDoc, eventWriteParts } from '../events/record-event.js';
 import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 import { insertOrderStatement, type NewOrder } from './orders.repo.js';
 
 /** Everything a new order writes: its row, its `.created` event, its jobs, its new contacts. */

@@ -1,24 +1,14 @@
-import type { EventType } from '../events/event-types.js';
+import { letterKind } from '../letters/letter.kind.js';
+import type { OrderKind } from './order-kind.js';
 
 /**
- * The order kinds the shared order code works on. Each has a table with the layout of
- * migrations/0011_letters.sql; postcards, cheques and self mailers add a row here.
+ * The order kinds this server serves, in one list: the routes, the lifecycle jobs and print
+ * batching work on each. A new kind is its folder, a migration line and a line here.
  */
-export interface OrderKind {
-  name: 'letter';
-  table: 'letters';
-  created: EventType;
-  updated: EventType;
-}
-
-export const ORDER_KINDS = Object.freeze({
-  letter: { name: 'letter', table: 'letters', created: 'letter.created', updated: 'letter.updated' },
-} satisfies Record<string, OrderKind>);
-
-export type OrderKindName = keyof typeof ORDER_KINDS;
+export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([letterKind]);
 
 export function orderKind(name: string): OrderKind {
-  const kind = ORDER_KINDS[name as OrderKindName];
+  const kind = ORDER_KINDS.find((k) => k.name === name);
   if (!kind) throw new Error(`unknown order kind ${name}`);
   return kind;
 }

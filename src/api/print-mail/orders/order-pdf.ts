@@ -1,11 +1,5 @@
 import type { PDFDocument } from 'pdf-lib';
-import {
-  type LetterSize,
-  LIMITS,
-  loadCheckedPdf,
-  PAGE_SIZES,
-  PdfCheckError,
-} from '../../../engines/render/index.js';
+import { LIMITS, PdfCheckError } from '../../../engines/render/index.js';
 import { isUploadedFile, type UploadedFile } from '../../../platform/body-parsers.js';
 import { invalid } from '../../../platform/errors.js';
 import { SafeFetchError, safeFetch } from '../../../platform/safe-fetch.js';
@@ -20,28 +14,24 @@ export interface SuppliedPdf {
 
 /**
  * A PDF the caller supplies (`pdf`, `attachedPDF.file`): a URL fetched now with the safe-fetch
- * limits, or a multipart upload. It is checked at create (a PDF, readable, not encrypted,
- * letter-sized pages, page limit) so bad files are a 400 naming the field, and kept in the
- * blob store so the render job never fetches again.
+ * limits, or a multipart upload. It is checked at create by the kind's `check` (a PDF,
+ * readable, not encrypted, pages of the right size and number) so bad files are a 400 naming
+ * the field, and kept in the blob store so the render job never fetches again.
  */
 export async function takeSuppliedPdf(
   value: unknown,
   field: string,
   opts: {
-    size: LetterSize;
     allowPrivate: boolean;
     blobs: BlobStore;
     blobKey: string;
-    /** Other checks than a letter's pages (a plastic card's: loadCardPdf). */
-    check?: (bytes: Uint8Array) => Promise<PDFDocument>;
+    /** The engine's checks for what the pages are for (loadCheckedPdf at a letter size, loadCardPdf...). */
+    check: (bytes: Uint8Array) => Promise<PDFDocument>;
   },
 ): Promise<SuppliedPdf> {
   const { bytes, source } = await pdfBytes(value, field, opts.allowPrivate);
-  const check =
-    opts.check ??
-    ((b: Uint8Array) => loadCheckedPdf(b, { field, size: PAGE_SIZES[opts.size], sizeName: opts.size }));
   try {
-    const doc = await check(bytes);
+    const doc = await opts.check(bytes);
     await opts.blobs.put(opts.blobKey, bytes, { contentType: 'application/pdf' });
     return { blobKey: opts.blobKey, pageCount: doc.getPageCount(), source };
   } catch (err) {

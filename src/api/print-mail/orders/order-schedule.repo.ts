@@ -1,6 +1,9 @@
 import type { Queryable } from '../../../db/pool.js';
+import { listRows } from '../../../db/resources.repo.js';
 import type { Scope } from '../../../db/scope.js';
-import type { OrderKind } from './order-kinds.js';
+import type { ListQuery, Search } from '../../../platform/lists.js';
+import type { OrderKind } from './order-kind.js';
+import type { FileKeys } from './order-snapshot.js';
 import type { Transition } from './order-status.js';
 
 /**
@@ -29,6 +32,15 @@ export async function orderDocWithKeys(
   const row = res.rows[0];
   return row && { doc: row.doc, keys: { pdfKey: row.pdfKey, uploadedKey: row.uploadedKey } };
 }
+
+/** A page of orders, each doc with the file keys behind its signed links, read in one statement. */
+export const listOrderRows = (
+  db: Queryable,
+  kind: OrderKind,
+  scope: Scope,
+  query: ListQuery,
+  search: Search | undefined,
+) => listRows<FileKeys>(db, kind.table, scope, query, search, [], FILE_KEY_COLUMNS);
 
 /** Drops a schedule that no longer applies (the order moved on by hand). */
 export async function clearNextStep(db: Queryable, kind: OrderKind, id: string): Promise<void> {

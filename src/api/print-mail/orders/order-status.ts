@@ -15,6 +15,13 @@ export const CANCEL_REASONS = Object.freeze([
 ] as const);
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
+/** What the carrier's barcode scans last said of a US order (imbStatus); null until a scan. */
+export const IMB_STATUSES = Object.freeze([
+  'entered_mail_stream',
+  'out_for_delivery',
+  'returned_to_sender',
+] as const);
+
 /** The status one step on from each status; completed and cancelled are final. */
 export const NEXT_STATUS: Readonly<Partial<Record<OrderStatus, OrderStatus>>> = Object.freeze({
   ready: 'printing',
@@ -38,5 +45,5 @@ export interface Transition {
   cause: TransitionCause;
 }
 
-/** Live letters handed to the carrier count as delivered (completed) this long afterwards. */
+/** Live orders handed to the carrier count as delivered (completed) this long afterwards. */
 export const DELIVERY_ALLOWANCE_MS = 5 * 24 * 60 * 60 * 1000;

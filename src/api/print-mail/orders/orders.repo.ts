@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { Statement } from '../../../db/statement.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 import type { OrderStatus, Transition } from './order-status.js';
 
 /** An order row as the order machinery sees it (the doc plus the columns outside it). */

@@ -3,11 +3,11 @@ import type { Pool } from '../../../db/pool.js';
 import { withTransaction } from '../../../db/tx.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
-import { cardPdfKey } from './order-files.js';
-import { ORDER_KINDS, type OrderKind } from './order-kinds.js';
+import { companionPdfKey } from './order-files.js';
+import type { CompanionPages, OrderKind } from './order-kind.js';
+import { ORDER_KINDS } from './order-kinds.js';
 import { claimUnbatched, insertBatch, type PrintBatch } from './print-batches.repo.js';
 import { type ManifestEntry, manifestCsv, manifestEntry } from './print-manifest.js';
-import { finishingSetup } from './production-notes.js';
 
 /** Orders per batch: keeps one combined PDF a size a print shop's RIP takes comfortably. */
 export const MAX_ORDERS_PER_BATCH = 500;
@@ -15,34 +15,34 @@ export const MAX_ORDERS_PER_BATCH = 500;
 type Claimed = Awaited<ReturnType<typeof claimUnbatched>>[number];
 
 /**
- * Renders an order's plastic card again when its file is missing: letters rendered before
- * cards were stored beside the letter (session 2) have none. The job passes the renderer.
+ * Renders an order's companion file (a letter's plastic card) again when it is missing, as for
+ * letters rendered before cards were stored beside them. The job passes the renderer.
  */
-export type CardRenderer = (kind: OrderKind, orderId: string) => Promise<Uint8Array>;
+export type CompanionRenderer = (kind: OrderKind, orderId: string, name: string) => Promise<Uint8Array>;
 
 /**
- * Collects live orders that entered printing into print batches, one per press and inserting
- * setup (order kind, size, colour, sides, mailing class; paper, envelope, plastic card or not:
- * finishingSetup): a combined PDF plus a CSV and JSON manifest (with production notes) in
- * the blob store, and for card batches a combined cards PDF (`cards.pdf`, named in the JSON
- * manifest as cardsPdfKey; each line gives its card's pages). Orders are claimed with SKIP
- * LOCKED, so concurrent runs never share one; files are written before the batch row commits
- * (a failed run leaves only stray files).
+ * Collects live orders that entered printing into print batches, one per kind and setup (size,
+ * colour, sides, mailing class and the kind's finishing: kind.print.setup): a combined PDF plus
+ * a CSV and JSON manifest (with production notes) in the blob store, and for each companion
+ * file the batch's orders have (a letter's `card`) a combined `<name>s.pdf`, named in the JSON
+ * manifest as `<name>sPdfKey`, each line giving its pages. Orders are claimed with SKIP LOCKED,
+ * so concurrent runs never share one; files are written before the batch row commits (a failed
+ * run leaves only stray files).
  */
 export async function assemblePrintBatches(
   pool: Pool,
   blobs: BlobStore,
   now: Date,
-  renderCard: CardRenderer,
+  renderCompanion: CompanionRenderer,
 ): Promise<PrintBatch[]> {
   const made: PrintBatch[] = [];
-  for (const kind of Object.values(ORDER_KINDS)) {
+  for (const kind of ORDER_KINDS) {
     for (;;) {
       const batches = await withTransaction(pool, async (tx) => {
         const claimed = await claimUnbatched(tx, kind, MAX_ORDERS_PER_BATCH);
         const out: PrintBatch[] = [];
-        for (const group of groupBySetup(claimed)) {
-          const batch = await buildBatch(kind, group, { blobs, renderCard }, now);
+        for (const group of groupBySetup(kind, claimed)) {
+          const batch = await buildBatch(kind, group, { blobs, renderCompanion }, now);
           await insertBatch(
             tx,
             kind,
@@ -60,48 +60,62 @@ export async function assemblePrintBatches(
   return made;
 }
 
-function groupBySetup(orders: Claimed[]): Claimed[][] {
+function groupBySetup(kind: OrderKind, orders: Claimed[]): Claimed[][] {
   const groups = new Map<string, Claimed[]>();
   for (const o of orders) {
-    const finishing = Object.values(finishingSetup(o.doc));
-    const key = [o.doc.size, o.doc.color, o.doc.doubleSided, o.doc.mailingClass, ...finishing].join('|');
+    const key = JSON.stringify(kind.print.setup(o.doc));
     groups.set(key, [...(groups.get(key) ?? []), o]);
   }
   return [...groups.values()];
 }
 
+interface BatchFiles {
+  blobs: BlobStore;
+  renderCompanion: CompanionRenderer;
+}
+
 async function buildBatch(
   kind: OrderKind,
   orders: Claimed[],
-  { blobs, renderCard }: { blobs: BlobStore; renderCard: CardRenderer },
+  files: BatchFiles,
   now: Date,
 ): Promise<PrintBatch> {
   const id = newId(ID_PREFIX.printBatch);
-  const first = orders[0].doc;
-  // Batches are split by card or not (finishingSetup), so either every order has a card or none.
-  const withCards = finishingSetup(first).plasticCard;
+  const setup = kind.print.setup(orders[0].doc);
   const combined = await PDFDocument.create();
-  const cards = withCards ? await PDFDocument.create() : null;
+  // One combined file per companion that any order of the batch has.
+  const companions = new Map<string, PDFDocument>();
+  for (const name of kind.print.companions)
+    if (orders.some((o) => kind.print.hasCompanion(o.doc, name)))
+      companions.set(name, await PDFDocument.create());
   const entries: ManifestEntry[] = [];
   for (const [i, order] of orders.entries()) {
     const at = {
+      sequence: i + 1,
       firstPage: combined.getPageCount() + 1,
-      pageCount: await appendPdf(blobs, combined, order.pdfKey),
+      pageCount: await appendPdf(files.blobs, combined, order.pdfKey),
     };
-    const card = cards && {
-      firstPage: cards.getPageCount() + 1,
-      pageCount: await appendCard(blobs, cards, kind, order, renderCard),
-    };
-    entries.push(manifestEntry(order, i + 1, at.firstPage, at.pageCount, card));
+    const pages: CompanionPages = {};
+    for (const name of kind.print.companions) {
+      const into = companions.get(name);
+      pages[name] =
+        into && kind.print.hasCompanion(order.doc, name)
+          ? {
+              firstPage: into.getPageCount() + 1,
+              pageCount: await appendCompanion(files, into, kind, order, name),
+            }
+          : null;
+    }
+    entries.push(manifestEntry(kind, order, at, pages));
   }
   const folder = `print-batches/${id}`;
   const batch: PrintBatch = {
     id,
     orderKind: kind.name,
-    size: first.size,
-    color: first.color,
-    doubleSided: first.doubleSided,
-    mailingClass: first.mailingClass,
+    size: setup.size,
+    color: setup.color,
+    doubleSided: setup.doubleSided,
+    mailingClass: setup.mailingClass,
     orderCount: orders.length,
     pageCount: combined.getPageCount(),
     pdfKey: `${folder}/print.pdf`,
@@ -111,14 +125,17 @@ async function buildBatch(
     createdAt: now.toISOString(),
     handedOverAt: null,
   };
-  await blobs.put(batch.pdfKey, await combined.save(), { contentType: 'application/pdf' });
-  const cardsPdfKey = cards ? `${folder}/cards.pdf` : null;
-  if (cards && cardsPdfKey)
-    await blobs.put(cardsPdfKey, await cards.save(), { contentType: 'application/pdf' });
-  await blobs.put(batch.manifestCsvKey, Buffer.from(manifestCsv(entries)), { contentType: 'text/csv' });
-  const setup = finishingSetup(first);
-  const json = JSON.stringify({ batch, setup, cardsPdfKey, orders: entries }, null, 2);
-  await blobs.put(batch.manifestJsonKey, Buffer.from(json), { contentType: 'application/json' });
+  await files.blobs.put(batch.pdfKey, await combined.save(), { contentType: 'application/pdf' });
+  const companionKeys: Record<string, string | null> = {};
+  for (const name of kind.print.companions) {
+    const doc = companions.get(name);
+    const key = doc ? `${folder}/${name}s.pdf` : null;
+    if (doc && key) await files.blobs.put(key, await doc.save(), { contentType: 'application/pdf' });
+    companionKeys[`${name}sPdfKey`] = key;
+  }
+  await files.blobs.put(batch.manifestCsvKey, Buffer.from(manifestCsv(entries)), { contentType: 'text/csv' });
+  const json = JSON.stringify({ batch, setup: setup.finishing, ...companionKeys, orders: entries }, null, 2);
+  await files.blobs.put(batch.manifestJsonKey, Buffer.from(json), { contentType: 'application/json' });
   return batch;
 }
 
@@ -129,18 +146,18 @@ async function appendPdf(blobs: BlobStore, into: PDFDocument, key: string): Prom
   return appendBytes(into, blob.bytes);
 }
 
-/** The order's card, rendered again (and stored) when its file is missing. */
-async function appendCard(
-  blobs: BlobStore,
+/** The order's companion file, rendered again (and stored) when it is missing. */
+async function appendCompanion(
+  { blobs, renderCompanion }: BatchFiles,
   into: PDFDocument,
   kind: OrderKind,
   order: Claimed,
-  renderCard: CardRenderer,
+  name: string,
 ): Promise<number> {
-  const key = cardPdfKey(order.pdfKey);
+  const key = companionPdfKey(order.pdfKey, name);
   const stored = await blobs.get(key);
   if (stored) return appendBytes(into, stored.bytes);
-  const bytes = await renderCard(kind, order.id);
+  const bytes = await renderCompanion(kind, order.id, name);
   await blobs.put(key, bytes, { contentType: 'application/pdf' });
   return appendBytes(into, bytes);
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 
 /** A batch as the print shop sees it: one press setup, one combined PDF, one manifest. */
 export interface PrintBatch {

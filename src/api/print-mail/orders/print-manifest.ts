@@ -1,82 +1,41 @@
 import { addressLines } from '../../../engines/render/index.js';
-import { plasticCardSummary, productionNotes } from './production-notes.js';
+import type { CompanionPages, OrderKind } from './order-kind.js';
 
-/** One line of a print manifest: where the order sits in the combined PDF and where it goes. */
-export interface ManifestEntry {
-  sequence: number;
-  orderId: string;
-  organization: string;
-  firstPage: number;
-  pageCount: number;
-  mailingClass: string;
-  envelope: string;
-  paper: string;
-  /** The card to affix and its artwork's source, or null. */
-  plasticCard: string | null;
-  /** Where the order's card sits in the batch's cards PDF (front, then back), or null. */
-  cardFirstPage: number | null;
-  cardPageCount: number | null;
-  perforatedPage: number | null;
-  returnEnvelope: string | null;
-  /** Everything beyond printing the pages, in words; empty when nothing special. */
-  productionNotes: string;
-  sendDate: string;
-  recipient: string[];
-}
+/**
+ * One line of a print manifest: where the order sits in the combined PDF, what the shop does
+ * with it (the kind's columns and production notes) and where it goes.
+ */
+export type ManifestEntry = Record<string, string | number | string[] | null>;
 
 export function manifestEntry(
+  kind: OrderKind,
   order: { id: string; orgId: string; doc: Record<string, any> },
-  sequence: number,
-  firstPage: number,
-  pageCount: number,
-  card: { firstPage: number; pageCount: number } | null = null,
+  at: { sequence: number; firstPage: number; pageCount: number },
+  companions: CompanionPages,
 ): ManifestEntry {
   const doc = order.doc;
   return {
-    sequence,
+    sequence: at.sequence,
     orderId: order.id,
     organization: order.orgId,
-    firstPage,
-    pageCount,
+    firstPage: at.firstPage,
+    pageCount: at.pageCount,
     mailingClass: doc.mailingClass,
-    envelope: doc.envelope ?? 'standard',
-    paper: doc.paper ?? 'standard',
-    plasticCard: plasticCardSummary(doc.plasticCard),
-    cardFirstPage: card?.firstPage ?? null,
-    cardPageCount: card?.pageCount ?? null,
-    perforatedPage: doc.perforatedPage ?? null,
-    returnEnvelope: doc.returnEnvelope ?? null,
-    productionNotes: productionNotes(doc),
+    ...kind.print.manifestLine(doc, companions),
+    productionNotes: kind.print.productionNotes(doc),
     sendDate: doc.sendDate,
     recipient: addressLines(doc.to, doc.from?.countryCode),
   };
 }
-
-const CSV_COLUMNS = [
-  'sequence',
-  'orderId',
-  'organization',
-  'firstPage',
-  'pageCount',
-  'mailingClass',
-  'envelope',
-  'paper',
-  'plasticCard',
-  'cardFirstPage',
-  'cardPageCount',
-  'perforatedPage',
-  'returnEnvelope',
-  'productionNotes',
-  'sendDate',
-  'recipient',
-] as const;
 
 const cell = (v: unknown) => {
   const text = Array.isArray(v) ? v.join(' / ') : v === null || v === undefined ? '' : String(v);
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+/** The manifest as CSV; a batch holds one kind, so every line has the same columns. */
 export function manifestCsv(entries: ManifestEntry[]): string {
-  const rows = entries.map((e) => CSV_COLUMNS.map((c) => cell(e[c])).join(','));
-  return `${[CSV_COLUMNS.join(','), ...rows].join('\r\n')}\r\n`;
+  const columns = Object.keys(entries[0] ?? {});
+  const rows = entries.map((e) => columns.map((c) => cell(e[c])).join(','));
+  return `${[columns.join(','), ...rows].join('\r\n')}\r\n`;
 }

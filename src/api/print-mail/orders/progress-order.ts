@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Scope } from '../../../db/scope.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import { changeOrder, type OrderContext } from './order-change.js';
-import type { OrderKind } from './order-kinds.js';
+import type { OrderKind } from './order-kind.js';
 import { NEXT_STATUS } from './order-status.js';
 import { lockOrder } from './orders.repo.js';
 

@@ -1,9 +1,9 @@
-/** The render thread (see RenderThread): a browser pool, and one message per letter each way. */
+/** The render thread (see RenderThread): a browser pool, and one message per order each way. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createAssetFetcher } from '../assets/fetch-asset.js';
 import { lowerThisThread } from '../browser/low-priority.js';
 import { BrowserPool } from '../browser/page-pool.js';
-import { renderLetter } from '../letter/render-letter.js';
+import { renderJob } from '../render-pipelines.js';
 import type { FromThread, RenderThreadOptions, ToThread } from './render-thread.js';
 import { sendableError } from './thread-errors.js';
 
@@ -28,7 +28,7 @@ port.on('message', async (msg: ToThread) => {
   const stages: [string, number][] = [];
   try {
     const observe = (stage: string, ms: number) => stages.push([stage, ms]);
-    const result = await renderLetter(msg.input, { pool, fetchAsset, observe });
+    const result = await renderJob(msg.job, { pool, fetchAsset, observe });
     send({ type: 'done', id: msg.id, result, stages });
   } catch (err) {
     send({ type: 'failed', id: msg.id, error: sendableError(err) });

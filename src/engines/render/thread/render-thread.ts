@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from '../browser/low-priority.js';
 import { RenderUnavailableError } from '../errors.js';
-import type { LetterRenderInput, LetterRenderResult } from '../letter/letter-job.js';
-import type { LetterRenderer } from './letter-renderer.js';
+import type { RenderJob, RenderResult } from '../render-job.js';
+import type { OrderRenderer } from './order-renderer.js';
 import { revivedError, type SentError } from './thread-errors.js';
 
 export interface RenderThreadOptions {
@@ -15,9 +15,9 @@ export interface RenderThreadOptions {
   allowPrivateUrls: boolean;
 }
 
-export type ToThread = { type: 'render'; id: number; input: LetterRenderInput } | { type: 'close' };
+export type ToThread = { type: 'render'; id: number; job: RenderJob } | { type: 'close' };
 export type FromThread =
-  | { type: 'done'; id: number; result: LetterRenderResult; stages: [string, number][] }
+  | { type: 'done'; id: number; result: RenderResult; stages: [string, number][] }
   | { type: 'failed'; id: number; error: SentError }
   | { type: 'closed' };
 
@@ -33,21 +33,21 @@ function startWorker(workerData: unknown): Worker {
 }
 
 interface Pending {
-  resolve: (result: LetterRenderResult) => void;
+  resolve: (result: RenderResult) => void;
   reject: (err: Error) => void;
 }
 
 /**
- * Renders letters on a worker thread that owns the browser pool. Everything a render costs the
+ * Renders orders on a worker thread that owns the browser pool. Everything a render costs the
  * JavaScript side (Chromium's protocol messages and the base64 PDF, pdf-lib parsing, stamping
  * and compressing, their garbage) happens on that thread, at a lower CPU priority, so the API's
- * event loop in the same process only sees a message in and a message out per letter.
+ * event loop in the same process only sees a message in and a message out per order.
  *
  * The thread starts on the first render (an API-only process never starts it). If it dies,
  * the renders it held fail with RenderUnavailableError (the job retries) and the next render
  * starts a new one.
  */
-export class RenderThread implements LetterRenderer {
+export class RenderThread implements OrderRenderer {
   readonly #options: Required<RenderThreadOptions>;
   readonly #observe?: (stage: string, ms: number) => void;
   #worker?: Worker;
@@ -65,13 +65,13 @@ export class RenderThread implements LetterRenderer {
     this.#observe = observe;
   }
 
-  render(input: LetterRenderInput): Promise<LetterRenderResult> {
+  render(job: RenderJob): Promise<RenderResult> {
     if (this.#closed) return Promise.reject(new RenderUnavailableError('the render thread is closed'));
     const worker = this.#worker ?? this.#start();
     const id = ++this.#nextId;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ type: 'render', id, input } satisfies ToThread);
+      worker.postMessage({ type: 'render', id, job } satisfies ToThread);
     });
   }
 

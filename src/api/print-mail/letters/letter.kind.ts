@@ -1,0 +1,24 @@
+import type { OrderKind } from '../orders/order-kind.js';
+import { Letter, LetterCreate } from './letter.schema.js';
+import { contentSource, type LetterContent, letterContent } from './letter-content.js';
+import { letterFields } from './letter-fields.js';
+import { LETTER_PRINT } from './letter-print.js';
+import { letterRenderJob } from './letter-render.js';
+
+/** Letters: one sheet or many, folded into an envelope; html, a template or a PDF. */
+export const letterKind: OrderKind<LetterCreate, LetterContent> = {
+  name: 'letter',
+  table: 'letters',
+  created: 'letter.created',
+  updated: 'letter.updated',
+  paths: ['/letters'],
+  tag: 'Letters',
+  schemas: { create: LetterCreate, stored: Letter },
+  fromRequired: true,
+  check: contentSource,
+  content: letterContent,
+  fields: letterFields,
+  unsearchable: ['html'],
+  renderJob: letterRenderJob,
+  print: LETTER_PRINT,
+};

@@ -1,0 +1,92 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
+import type { RenderJob } from '../../../engines/render/index.js';
+import type { BlobStore } from '../../../storage/blob-store.js';
+import type { Contact } from '../contacts/contact.schema.js';
+import type { EventType } from '../events/event-types.js';
+import type { OrderCreateBase } from './order-base.schema.js';
+import type { OrderKindName } from './order-kind-names.js';
+import type { OrderRow } from './orders.repo.js';
+
+/**
+ * One kind of order (letter, postcard, self mailer, ...): everything the shared order code
+ * (routes, create flow, lifecycle, render job, print batches) needs to serve it. A kind's
+ * folder holds its descriptor (`<kind>.kind.ts`), its schema and its content and render
+ * steps; order-kinds.ts registers it, and a migration line makes its table.
+ */
+export interface OrderKind<Input extends OrderCreateBase = any, Content extends StoredContent = any> {
+  /** The `object` value, the id prefix and the events' prefix (`<name>.created`). */
+  name: OrderKindName;
+  /** Its table, with the layout every order table has (order_table() in the migrations). */
+  table: string;
+  created: EventType;
+  updated: EventType;
+  /** Collection paths under /print-mail/v1; the first is the one documented. */
+  paths: readonly [string, ...string[]];
+  /** Its section in /docs. */
+  tag: string;
+  /** The request body and the order as stored and returned, composed from order-base.schema.ts. */
+  schemas: { create: TSchema; stored: TSchema };
+  /** Whether a sender is required (a postcard may have none). */
+  fromRequired: boolean;
+  /** Checks that need no read (exactly one content source, ...): they run first, a 400 before any work. */
+  check(input: Input): void;
+  /**
+   * What the render job will render, fixed at create: templates read, HTML checked and merge
+   * variables found, uploaded or fetched PDFs checked and kept in the blob store.
+   */
+  content(input: Input, ctx: ContentContext): Promise<Content>;
+  /** The kind's own fields of the stored doc; orderDoc adds those every order shares. */
+  fields(input: Input, content: Content): Record<string, unknown>;
+  /** Doc fields left out of free-text search (markup would match nearly any word). */
+  unsearchable: readonly string[];
+  /** How a stored order becomes the render engine's job (HTML merged over its own snapshot). */
+  renderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob>;
+  print: PrintSetup;
+}
+
+/** What every kind's stored content has in common: an uploaded PDF, if any, is `pdf.blobKey`. */
+export interface StoredContent {
+  pdf?: { blobKey: string; pageCount?: number };
+}
+
+/** What a kind's content step gets: whose order, and its contacts as they will be stored. */
+export interface ContentContext {
+  db: Queryable;
+  scope: Scope;
+  orderId: string;
+  to: Contact;
+  from?: Contact;
+  blobs: BlobStore;
+  allowPrivate: boolean;
+}
+
+/**
+ * How a kind is printed. Orders that share a setup share a print batch (one press and one
+ * finishing setup, never changed mid-batch); the manifest tells the shop what to do with each.
+ */
+export interface PrintSetup {
+  setup(doc: OrderDoc): BatchSetup;
+  /** The kind's columns of a manifest line, between the shared ones and the production notes. */
+  manifestLine(doc: OrderDoc, companions: CompanionPages): Record<string, string | number | null>;
+  /** Everything beyond printing the pages, in words; empty when nothing special. */
+  productionNotes(doc: OrderDoc): string;
+  /** Files rendered beside an order's PDF that the shop needs too (a letter's `card`), and whether this order has each. */
+  companions: readonly string[];
+  hasCompanion(doc: OrderDoc, name: string): boolean;
+}
+
+export interface BatchSetup {
+  size: string;
+  color: boolean;
+  doubleSided: boolean;
+  mailingClass: string;
+  /** Stock, folding, inserting: anything else the shop sets up once per batch. */
+  finishing: Record<string, string | boolean>;
+}
+
+/** Where each of an order's companion files sits in its batch's combined file of that name. */
+export type CompanionPages = Record<string, { firstPage: number; pageCount: number } | null>;
+
+export type OrderDoc = Record<string, any>;
