@@ -8,6 +8,8 @@ export const ID_PREFIX = Object.freeze({
   contact: 'contact',
   template: 'template',
   letter: 'letter',
+  postcard: 'postcard',
+  selfMailer: 'self_mailer',
   printBatch: 'print_batch',
   event: 'event',
   webhook: 'webhook',

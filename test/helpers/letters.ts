@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { TestServer } from './harness.js';
+import { waitForOrder } from './orders.js';
 
 const run = promisify(execFile);
 export const LETTERS = '/print-mail/v1/letters';
@@ -37,21 +38,13 @@ export const letterBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** Polls the letter until `done` holds (renders take a moment), or fails after `timeoutMs`. */
-export async function waitForLetter(
+export const waitForLetter = (
   server: TestServer,
   key: string,
   id: string,
-  done: (letter: any) => boolean = (l) => Boolean(l.url) || l.status === 'cancelled',
-  timeoutMs = 30_000,
-): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await server.request('GET', `${LETTERS}/${id}`, { key });
-    if (done(res.body)) return res.body;
-    if (Date.now() > deadline) throw new Error(`letter ${id} not done in time: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+  done?: (letter: any) => boolean,
+  timeoutMs?: number,
+) => waitForOrder(server, key, LETTERS, id, done, timeoutMs);
 
 export async function fetchPdf(url: string): Promise<Buffer> {
   const res = await fetch(url);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { alice, bob, LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
+import { alice, bob, LETTERS, letterBody, makePdf, waitForLetter } from '../helpers/letters.js';
+import { orderContract } from '../helpers/order-contract.js';
 
 let server: TestServer;
 let key: string;
@@ -15,17 +15,19 @@ after(() => server.close());
 
 const create = (json: unknown, k = key) => server.request('POST', LETTERS, { key: k, json });
 
-resourceContract(() => server, {
+orderContract(() => server, {
   object: 'letter',
   path: LETTERS,
-  idPrefix: 'letter',
-  product: 'print-mail',
-  deletion: 'cancels',
-  async create(s, k) {
-    const res = await s.request('POST', LETTERS, { key: k, json: letterBody() });
-    assert.equal(res.status, 201, res.text);
-    return res.body;
-  },
+  table: 'letters',
+  htmlBody: () => letterBody(),
+  templateBody: async (template) => ({
+    ...letterBody({ html: undefined }),
+    template: await template(letterBody().html),
+  }),
+  pdfBody: () => ({ to: alice, from: bob }),
+  contentPdf: () => makePdf('Supplied', 2),
+  unprintable: () => letterBody({ html: '<div style="page-break-after: always">page</div>'.repeat(70) }),
+  pages: { html: 1, pdf: 2 },
 });
 
 describe('letters: create', () => {
@@ -43,6 +45,7 @@ describe('letters: create', () => {
       [l.addressPlacement, l.color, l.doubleSided, l.envelope, l.mailingClass, l.size],
       ['top_first_page', false, false, 'standard', 'first_class', 'us_letter'],
     );
+    assert.equal(l.paper, 'standard', 'paper defaults to standard when not sent');
     assert.equal(l.html, letterBody().html);
     assert.deepEqual(l.mergeVariables, { code: 'Z-42' });
     assert.equal(l.url, undefined, 'the API answers before the PDF exists');
@@ -80,6 +83,26 @@ describe('letters: create', () => {
     assert.equal(l.paper, 'premium_paper_letter_standard_white_80lb');
     assert.deepEqual(l.plasticCard, { size: 'standard', singleSided: { html: '<p>card</p>' } });
     assert.equal(l.returnEnvelope, 'return_envelope_abc123');
+    const openApiSpelling = await create(
+      letterBody({
+        plasticCard: { size: 'standard', doubleSided: { frontHTML: '<p>f</p>', backHTML: '<p>b</p>' } },
+      }),
+    );
+    assert.equal(openApiSpelling.status, 201, openApiSpelling.text);
+    assert.deepEqual(openApiSpelling.body.plasticCard.doubleSided, {
+      frontHTML: '<p>f</p>',
+      backHTML: '<p>b</p>',
+    });
+    const both = await create(
+      letterBody({
+        plasticCard: { size: 'standard', doubleSided: { frontHtml: 'a', frontHTML: 'b', backHtml: 'c' } },
+      }),
+    );
+    assert.equal(both.status, 400);
+    assert.match(
+      both.body.error.message,
+      /^plasticCard\.doubleSided\.frontHtml and plasticCard\.doubleSided\.frontHTML/,
+    );
     for (const mailingClass of ['royal_mail_second_class', 'ups_express_overnight', 'ca_post_lettermail']) {
       const ok = await create(letterBody({ mailingClass }));
       assert.equal(ok.status, 201, mailingClass);

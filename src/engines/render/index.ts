@@ -20,6 +20,17 @@ export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntax
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';
 export { LIMITS } from './limits.js';
+export { loadMailpiecePdf } from './mailpiece/load-mailpiece-pdf.js';
+export type { MailpieceFinishing, MailpieceFormat } from './mailpiece/mailpiece-format.js';
+export type { MailpieceRenderInput, MailpieceSide } from './mailpiece/mailpiece-job.js';
+export { POSTCARD_FORMATS } from './mailpiece/postcard-formats.js';
+export {
+  POSTCARD_STAGES,
+  renderPostcard,
+  renderSelfMailer,
+  SELF_MAILER_STAGES,
+} from './mailpiece/render-mailpiece.js';
+export { SELF_MAILER_FORMATS } from './mailpiece/self-mailer-formats.js';
 export {
   buildMergeContext,
   CONTACT_MERGE_FIELDS,

@@ -1,10 +1,14 @@
 import type { LetterRenderInput } from './letter/letter-job.js';
+import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
 
 /**
  * One order to render, tagged with its kind. The render thread, the render child and the
  * jobs pass it along without looking inside; render-pipelines.ts picks the pipeline.
  */
-export type RenderJob = { kind: 'letter'; input: LetterRenderInput };
+export type RenderJob =
+  | { kind: 'letter'; input: LetterRenderInput }
+  | { kind: 'postcard'; input: MailpieceRenderInput }
+  | { kind: 'self_mailer'; input: MailpieceRenderInput };
 
 export type RenderKind = RenderJob['kind'];
 

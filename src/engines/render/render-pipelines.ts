@@ -1,5 +1,6 @@
 import type { RenderDeps } from './letter/letter-job.js';
 import { renderLetter } from './letter/render-letter.js';
+import { renderPostcard, renderSelfMailer } from './mailpiece/render-mailpiece.js';
 import type { RenderJob, RenderKind, RenderResult } from './render-job.js';
 
 type Pipeline<K extends RenderKind> = (
@@ -8,8 +9,9 @@ type Pipeline<K extends RenderKind> = (
 ) => Promise<RenderResult>;
 
 /**
- * The pipeline of each kind, in one table: a new kind adds its stages (e.g. LETTER_STAGES in
- * letter/render-letter.ts) and one row here.
+ * The pipeline of each kind, in one table: a new kind adds its stages (LETTER_STAGES in
+ * letter/render-letter.ts, POSTCARD_STAGES and SELF_MAILER_STAGES in
+ * mailpiece/render-mailpiece.ts) and one row here.
  */
 export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Object.freeze({
   letter: async (input, deps) => {
@@ -17,6 +19,8 @@ export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Obj
     const companions: Record<string, Uint8Array> = letter.card ? { card: letter.card.pdf } : {};
     return { pdf: letter.pdf, pageCount: letter.pageCount, warnings: letter.warnings, companions };
   },
+  postcard: async (input, deps) => ({ ...(await renderPostcard(input, deps)), companions: {} }),
+  self_mailer: async (input, deps) => ({ ...(await renderSelfMailer(input, deps)), companions: {} }),
 });
 
 /** Renders one order with its kind's pipeline. */

@@ -49,3 +49,16 @@ export function normalizeMailingClass(value: string | undefined, field = 'mailin
     throw invalid(field, `must be one of: ${MAILING_CLASSES.join(', ')} (got "${value}").`);
   return canonical as MailingClass;
 }
+
+/**
+ * An order's class from its request: `mailingClass`, or `express: true` (the hosted service's
+ * older flag) for the express class. Both together must agree: an express class, or a 400.
+ */
+export function orderMailingClass(input: { mailingClass?: string; express?: boolean }): MailingClass {
+  const mailingClass = normalizeMailingClass(input.mailingClass);
+  if (!input.express) return mailingClass;
+  if (input.mailingClass === undefined || input.mailingClass === '') return 'express';
+  if (!mailingClass.includes('express'))
+    throw invalid('express', `is true but mailingClass ${mailingClass} is not an express class.`);
+  return mailingClass;
+}

@@ -35,6 +35,9 @@ const CREATE_BASE = {
       description: `One of ${MAILING_CLASSES.join(', ')} (carrier spellings accepted).`,
     }),
   ),
+  express: Type.Optional(
+    Type.Boolean({ description: 'The older way to ask for the express class; agrees with mailingClass.' }),
+  ),
   sendDate: Type.Optional(
     Type.String({ maxLength: 40, description: 'Date or date-time; see docs/operations.md.' }),
   ),
@@ -68,6 +71,7 @@ const HEAD = {
 /** ... and after them. */
 const TAIL = {
   mailingClass: oneOf(MAILING_CLASSES),
+  express: Type.Optional(Type.Boolean()),
   sendDate: Type.String({ format: 'date-time' }),
   mergeVariables: Type.Optional(MergeVariables),
   metadata: Type.Optional(Metadata),

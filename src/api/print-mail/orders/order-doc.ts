@@ -14,7 +14,7 @@ export interface OrderFacts {
   now: Date;
 }
 
-const OPTIONAL = ['mergeVariables', 'metadata', 'description'] as const;
+const OPTIONAL = ['express', 'mergeVariables', 'metadata', 'description'] as const;
 
 /**
  * The order as stored and returned: the fields every order shares around the kind's own.

@@ -9,7 +9,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactRow } from '../contacts/contacts.repo.js';
 import { eventOf } from '../events/record-event.js';
-import { type MailingClass, normalizeMailingClass } from './mailing-class.js';
+import { type MailingClass, orderMailingClass } from './mailing-class.js';
 import type { OrderCreateBase } from './order-base.schema.js';
 import {
   contactsForOneStatement,
@@ -74,7 +74,7 @@ export async function prepareOrder(
   input: OrderCreateBase,
   ctx: OrderCreateContext,
 ): Promise<PreparedOrder> {
-  const mailingClass = normalizeMailingClass(input.mailingClass);
+  const mailingClass = orderMailingClass(input);
   const { sendDate, printAt } = scheduleSendDate(input.sendDate, ctx.now);
   checkMetadata(input.metadata);
   kind.check(input);

@@ -19,6 +19,11 @@ export interface AddressLayout {
   clearance: number;
   /** Largest and smallest font sizes tried when fitting the address into its zone. */
   fontSizes: { max: number; min: number };
+  /**
+   * Areas painted white that carry no text (a postcard's postage area and barcode clear
+   * zone): they are already the exact area to keep free, so no clearance is added to them.
+   */
+  keepClear?: readonly Zone[];
 }
 
 const zone = (x: number, y: number, width: number, height: number): Zone => ({ x, y, width, height });

@@ -12,12 +12,20 @@ export interface PdfCheckOptions {
   /** What the pages are for, in messages; default `letter`. */
   document?: string;
   maxPages?: number;
+  /**
+   * A second size a page may have instead, in the same orientation (a mailpiece takes its
+   * bleed size or its trim size). Both sizes are then labelled in messages.
+   */
+  orSize?: { size: PageSize; label: string };
+  /** How `size` is labelled in messages when `orSize` is given, e.g. `with bleed`. */
+  sizeLabel?: string;
 }
 
 /**
  * Loads a caller-supplied PDF and checks it can be printed as part of a letter (or a plastic
- * card): it is a PDF, parses, is not encrypted, has 1..maxPages pages, and every page is the
- * size in its orientation (a page rotated by 90° counts by its visible shape).
+ * card, postcard, self mailer): it is a PDF, parses, is not encrypted, has 1..maxPages pages,
+ * and every page is the size (or orSize) in its orientation (a page rotated by 90° counts by
+ * its visible shape).
  */
 export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): Promise<PDFDocument> {
   const fail = (code: string, why: string) => new PdfCheckError(opts.field, `${opts.field}: ${why}`, code);
@@ -48,19 +56,24 @@ export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): 
   const maxPages = opts.maxPages ?? LIMITS.maxInputPdfPages;
   if (pageCount > maxPages)
     throw fail('too_many_pages', `the PDF has ${pageCount} pages; the limit is ${maxPages}`);
+  const sizes = [{ size: opts.size, label: opts.sizeLabel }, ...(opts.orSize ? [opts.orSize] : [])];
   for (const [i, page] of doc.getPages().entries()) {
     const [w, h] = visibleSize(page, fail);
     const fits = (a: number, b: number) => Math.abs(a - b) <= PAGE_SIZE_TOLERANCE_PT;
-    if (!fits(w, opts.size.width) || !fits(h, opts.size.height)) {
+    if (!sizes.some(({ size }) => fits(w, size.width) && fits(h, size.height))) {
+      const needed = sizes.map(({ size, label }) => described(size, opts.orSize && label)).join(' or ');
       throw fail(
         'page_size',
         `page ${i + 1} is ${inches(w)} × ${inches(h)} in; a ${opts.sizeName} ${opts.document ?? 'letter'} ` +
-          `needs ${inches(opts.size.width, 3)} × ${inches(opts.size.height, 3)} in ${orientation(opts.size)} pages`,
+          `needs ${needed} ${orientation(opts.size)} pages`,
       );
     }
   }
   return doc;
 }
+
+const described = (size: PageSize, label?: string) =>
+  `${inches(size.width, 3)} × ${inches(size.height, 3)} in${label ? ` (${label})` : ''}`;
 
 /** Width and height as the page is seen: a page rotated by 90° shows its MediaBox sideways. */
 function visibleSize(page: PDFPage, fail: (code: string, why: string) => Error): [number, number] {

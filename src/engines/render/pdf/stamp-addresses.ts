@@ -34,6 +34,7 @@ export async function stampAddresses(
 ) {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const blocks = addressBlocks(stamp);
+  for (const zone of stamp.layout.keepClear ?? []) paintWhite(page, zone, 0);
   for (const block of blocks) paintWhite(page, block.zone, stamp.layout.clearance);
   const standardFontWill = blocks.every((b) => b.lines.every((line) => canDraw(font, line)));
   if (!standardFontWill && stamp.printHtml) {

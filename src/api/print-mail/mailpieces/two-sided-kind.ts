@@ -1,0 +1,39 @@
+import type { OrderCreateBase } from '../orders/order-base.schema.js';
+import type { OrderKind } from '../orders/order-kind.js';
+import type { TwoSidedInput, TwoSidedSpec } from './two-sided.js';
+import { twoSidedSchemas } from './two-sided.schema.js';
+import {
+  checkTwoSidedSource,
+  type TwoSidedContent,
+  twoSidedContent,
+  twoSidedFields,
+} from './two-sided-content.js';
+import { twoSidedPrint } from './two-sided-print.js';
+import { twoSidedRenderJob } from './two-sided-render.js';
+
+/**
+ * The order kind of a two-sided piece: postcards and self mailers differ only in what their
+ * spec says (sides, sizes, sender, paths), so both are this.
+ */
+export function twoSidedKind(
+  spec: TwoSidedSpec,
+): OrderKind<OrderCreateBase & TwoSidedInput, TwoSidedContent> {
+  return {
+    name: spec.name,
+    table: spec.table,
+    created: `${spec.name}.created`,
+    updated: `${spec.name}.updated`,
+    paths: spec.paths,
+    tag: spec.tag,
+    schemas: twoSidedSchemas(spec),
+    fromRequired: spec.fromRequired,
+    check: (input) => {
+      checkTwoSidedSource(spec, input);
+    },
+    content: (input, ctx) => twoSidedContent(spec, input, ctx),
+    fields: (input) => twoSidedFields(spec, input),
+    unsearchable: spec.sides.map((s) => s.html),
+    renderJob: (row, blobs) => twoSidedRenderJob(spec, row, blobs),
+    print: twoSidedPrint(spec),
+  };
+}

@@ -1,0 +1,34 @@
+import type { MailpieceFormat } from '../../../engines/render/index.js';
+import type { OrderKind } from '../orders/order-kind.js';
+import type { OrderKindName } from '../orders/order-kind-names.js';
+
+/** One side of a two-sided piece and its request fields: `front` is `frontHTML` or `frontTemplate`. */
+export interface SideFields {
+  name: string;
+  html: string;
+  template: string;
+}
+
+/**
+ * What makes a two-sided kind (postcard, self mailer) itself: its name, table and paths, its
+ * sides in page order (the address goes on the second), whether it needs a sender, and its
+ * printable sizes from the render engine. twoSidedKind makes the rest.
+ */
+export interface TwoSidedSpec {
+  name: Extract<OrderKindName, 'postcard' | 'self_mailer'>;
+  table: string;
+  paths: OrderKind['paths'];
+  tag: string;
+  sides: readonly [SideFields, SideFields];
+  fromRequired: boolean;
+  formats: Readonly<Record<string, MailpieceFormat>>;
+}
+
+export const sideFields = (name: string): SideFields => ({
+  name,
+  html: `${name}HTML`,
+  template: `${name}Template`,
+});
+
+/** The request as the two-sided code reads it: side fields by name, `size` and `pdf`. */
+export type TwoSidedInput = Record<string, unknown> & { size: string; pdf?: unknown };

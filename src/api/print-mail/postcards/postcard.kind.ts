@@ -1,0 +1,17 @@
+import { POSTCARD_FORMATS } from '../../../engines/render/index.js';
+import { sideFields } from '../mailpieces/two-sided.js';
+import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
+
+/**
+ * Postcards: `6x4`, `9x6` or `11x6` inches, full colour both sides, the address on the back
+ * (POSTCARD_STAGES in the render engine). The sender is optional, as the hosted service has it.
+ */
+export const postcardKind = twoSidedKind({
+  name: 'postcard',
+  table: 'postcards',
+  paths: ['/postcards'],
+  tag: 'Postcards',
+  sides: [sideFields('front'), sideFields('back')],
+  fromRequired: false,
+  formats: POSTCARD_FORMATS,
+});

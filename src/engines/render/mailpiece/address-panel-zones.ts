@@ -1,0 +1,110 @@
+import type { AddressLayout, Zone } from '../pdf/address-zones.js';
+import { inch } from '../sizes.js';
+
+/**
+ * The zones of an address panel (the face of the mailed piece), in trim coordinates: points
+ * from the top-left corner of the flat sheet as cut, like every Zone.
+ */
+export interface AddressPanelZones {
+  /** Where USPS optical readers look for the delivery address. Not painted: a bound. */
+  ocrReadArea: Zone;
+  /** The delivery address block. */
+  recipient: Zone;
+  /** The sender's address block, printed only when there is a sender. */
+  returnAddress: Zone;
+  /** Kept clear for the stamp, indicia or meter imprint. */
+  postage: Zone;
+  /** Kept free of ink for the barcode USPS sprays on the piece. */
+  barcodeClear: Zone;
+}
+
+// USPS letter-size mail (DMM 202), measured on the address side of the piece:
+// - The OCR read area runs 1/2 in from the left and right edges, from 5/8 in above the bottom
+//   edge up to 2-3/4 in above it. The whole delivery address block must lie inside it.
+const OCR_SIDE = inch(0.5);
+const OCR_BOTTOM = inch(5 / 8);
+const OCR_TOP = inch(2.75);
+// - The barcode clear zone is the bottom 5/8 in of the rightmost 4-3/4 in: no ink but the
+//   barcode, which the sorting machines print there.
+const BARCODE_CLEAR_WIDTH = inch(4.75);
+const BARCODE_CLEAR_HEIGHT = inch(5 / 8);
+// - Postage goes in the top-right corner; the return address in the top-left, left of it.
+const POSTAGE_WIDTH = inch(1);
+const POSTAGE_HEIGHT = inch(0.875);
+// The blocks themselves are sized like the letters' window zones (address-zones.ts) so an
+// address that fits a letter fits a postcard: 3.5 in wide for the recipient, and 1.5 in tall,
+// which holds six lines at 10 pt with room under them for an Intelligent Mail barcode.
+const RECIPIENT_WIDTH = inch(3.5);
+const RECIPIENT_MAX_HEIGHT = inch(1.5);
+const RETURN_WIDTH = inch(3.25);
+const RETURN_HEIGHT = inch(0.875);
+/** A printed piece does not move in an envelope, so the band around the text is narrower. */
+const CLEARANCE = inch(1 / 16);
+
+const zone = (x: number, y: number, width: number, height: number): Zone => ({ x, y, width, height });
+
+/**
+ * Lays out an address panel by the USPS rules above, the same way for every size. Every zone
+ * lies inside the panel less the safe margin (folds drift like cuts, so a fold gets the same
+ * margin as a trimmed edge), which is inside the trim's safe area; text zones sit a further
+ * clearance inside it, so their white bands stay inside too. Where a USPS zone reaches the
+ * panel's edge (the barcode clear zone), the part inside the safe margin is kept clear.
+ */
+export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanelZones {
+  const inner = inset(panel, safeMargin);
+  const right = panel.x + panel.width;
+  const bottom = panel.y + panel.height;
+  const ocrReadArea = zone(
+    panel.x + OCR_SIDE,
+    bottom - OCR_TOP,
+    panel.width - 2 * OCR_SIDE,
+    OCR_TOP - OCR_BOTTOM,
+  );
+  const postage = zone(inner.x + inner.width - POSTAGE_WIDTH, inner.y, POSTAGE_WIDTH, POSTAGE_HEIGHT);
+  const returnX = inner.x + CLEARANCE;
+  const returnWidth = Math.min(RETURN_WIDTH, postage.x - 2 * CLEARANCE - returnX);
+  const returnAddress = zone(returnX, inner.y + CLEARANCE, returnWidth, RETURN_HEIGHT);
+  const barcodeArea = zone(
+    right - BARCODE_CLEAR_WIDTH,
+    bottom - BARCODE_CLEAR_HEIGHT,
+    BARCODE_CLEAR_WIDTH,
+    BARCODE_CLEAR_HEIGHT,
+  );
+  const barcodeClear = intersect(barcodeArea, inner);
+  // Bottom-right of the read area, below the postage area's white band on short panels.
+  const recipientBottom = ocrReadArea.y + ocrReadArea.height;
+  const recipientTop = Math.max(ocrReadArea.y, postage.y + postage.height + 2 * CLEARANCE);
+  const recipientWidth = Math.min(RECIPIENT_WIDTH, ocrReadArea.width);
+  const recipientHeight = Math.min(RECIPIENT_MAX_HEIGHT, recipientBottom - recipientTop);
+  const recipient = zone(
+    ocrReadArea.x + ocrReadArea.width - recipientWidth,
+    recipientBottom - recipientHeight,
+    recipientWidth,
+    recipientHeight,
+  );
+  return { ocrReadArea, recipient, returnAddress, postage, barcodeClear };
+}
+
+/** What stampAddresses needs: the text zones, their clearance, and the zones kept blank. */
+export function addressPanelLayout(zones: AddressPanelZones): AddressLayout {
+  return {
+    returnZone: zones.returnAddress,
+    returnStyle: 'block',
+    recipientZone: zones.recipient,
+    clearance: CLEARANCE,
+    fontSizes: { max: 10, min: 6 },
+    keepClear: [zones.postage, zones.barcodeClear],
+  };
+}
+
+export function inset(z: Zone, by: number): Zone {
+  return zone(z.x + by, z.y + by, z.width - 2 * by, z.height - 2 * by);
+}
+
+function intersect(a: Zone, b: Zone): Zone {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  return zone(x, y, Math.max(0, right - x), Math.max(0, bottom - y));
+}

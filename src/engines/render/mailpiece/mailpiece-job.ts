@@ -1,0 +1,44 @@
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { RenderDeps } from '../letter/letter-job.js';
+import type { AddressContact } from '../pdf/address-lines.js';
+import type { MailpieceFormat } from './mailpiece-format.js';
+
+/** One side of a mail piece as merged HTML; `field` names the request field in errors. */
+export interface MailpieceSide {
+  field: string;
+  html: string;
+}
+
+/** What the postcards or self mailers service hands the renderer; HTML is already merged. */
+export interface MailpieceRenderInput {
+  /** A key of the kind's format table (POSTCARD_FORMATS, SELF_MAILER_FORMATS). */
+  size: string;
+  /** Page 1 then page 2 (front, back / inside, outside), or one two-page PDF. */
+  content:
+    | { kind: 'html'; sides: [MailpieceSide, MailpieceSide] }
+    | { kind: 'pdf'; bytes: Uint8Array; field: string };
+  to: AddressContact;
+  /** Postcards may have no sender; then no return address is printed. */
+  from?: AddressContact | null;
+}
+
+export interface MailpieceRenderResult {
+  /** Print-ready: two bleed-size pages with their trim and bleed boxes set. */
+  pdf: Uint8Array;
+  pageCount: number;
+  /** Things the caller should know that did not stop the render (blocked URLs, shortened lines). */
+  warnings: string[];
+}
+
+/** The state passed from stage to stage. */
+export interface MailpieceJob {
+  input: MailpieceRenderInput;
+  format: MailpieceFormat;
+  warnings: Set<string>;
+  /** Page 1 and page 2 as supplied or printed, each in its own document, before placing. */
+  sides?: PDFPage[];
+  /** The piece being assembled: one bleed-size page per side. */
+  doc?: PDFDocument;
+}
+
+export type MailpieceStage = (job: MailpieceJob, deps: RenderDeps) => Promise<void>;

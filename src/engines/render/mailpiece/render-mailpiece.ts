@@ -1,0 +1,82 @@
+import { RenderInputError } from '../errors.js';
+import type { RenderDeps } from '../letter/letter-job.js';
+import type { MailpieceFormat } from './mailpiece-format.js';
+import type {
+  MailpieceJob,
+  MailpieceRenderInput,
+  MailpieceRenderResult,
+  MailpieceStage,
+} from './mailpiece-job.js';
+import { POSTCARD_FORMATS } from './postcard-formats.js';
+import { SELF_MAILER_FORMATS } from './self-mailer-formats.js';
+import { checkMailpiecePages } from './stages/check-mailpiece-pages.js';
+import { checkSuppliedPdf } from './stages/check-supplied-pdf.js';
+import { placeOnBleedPages } from './stages/place-on-bleed-pages.js';
+import { printHtmlSides } from './stages/print-html-sides.js';
+import { setPageBoxes } from './stages/set-page-boxes.js';
+import { stampAddressPanel } from './stages/stamp-address-panel.js';
+
+/** A two-sided piece, in order. Each stage reads and extends the MailpieceJob. */
+const MAILPIECE_STAGES: readonly MailpieceStage[] = [
+  checkSuppliedPdf, // uploaded PDF: parses, not encrypted, 2 pages, each of bleed or trim size
+  printHtmlSides, // HTML: each side inlined and printed by Chromium on one bleed-size page
+  placeOnBleedPages, // every side centred on an exact bleed-size page
+  stampAddressPanel, // page 2: clear zones painted white, addresses drawn in the address panel
+  setPageBoxes, // MediaBox/BleedBox = page, TrimBox = cut, ArtBox = safe area
+  checkMailpiecePages, // exactly two pages
+];
+
+// Postcards and self mailers differ only in their formats' data (the panel, the folds, the
+// finishing); placing the sides and stamping the address panel is the same work, so both
+// run one list. They stay two names so either can gain a stage without touching the other.
+export const POSTCARD_STAGES: readonly MailpieceStage[] = MAILPIECE_STAGES;
+export const SELF_MAILER_STAGES: readonly MailpieceStage[] = MAILPIECE_STAGES;
+
+/**
+ * Renders a postcard (`6x4`, `9x6`, `11x6`) to a print-ready two-page PDF, front then back,
+ * the address on the back. Throws RenderInputError (PdfCheckError) for bad content or an
+ * unknown size, RenderUnavailableError when trying again later may work.
+ */
+export async function renderPostcard(
+  input: MailpieceRenderInput,
+  deps: RenderDeps,
+): Promise<MailpieceRenderResult> {
+  return renderMailpiece(input, formatFor(POSTCARD_FORMATS, input.size, 'postcard'), POSTCARD_STAGES, deps);
+}
+
+/**
+ * Renders a self mailer (`8.5x11_bifold`, `8.5x11_trifold`, `9.5x16_trifold`) to a print-ready
+ * two-page PDF of the flat sheet, inside then outside, the address on the outside's address
+ * panel. Errors as renderPostcard.
+ */
+export async function renderSelfMailer(
+  input: MailpieceRenderInput,
+  deps: RenderDeps,
+): Promise<MailpieceRenderResult> {
+  const format = formatFor(SELF_MAILER_FORMATS, input.size, 'self mailer');
+  return renderMailpiece(input, format, SELF_MAILER_STAGES, deps);
+}
+
+/** Runs the stages on one piece, reporting each stage's duration to `deps.observe`. */
+export async function renderMailpiece(
+  input: MailpieceRenderInput,
+  format: MailpieceFormat,
+  stages: readonly MailpieceStage[],
+  deps: RenderDeps,
+): Promise<MailpieceRenderResult> {
+  const job: MailpieceJob = { input, format, warnings: new Set() };
+  for (const stage of stages) {
+    const started = performance.now();
+    await stage(job, deps);
+    deps.observe?.(stage.name, performance.now() - started);
+  }
+  const doc = job.doc!;
+  return { pdf: await doc.save(), pageCount: doc.getPageCount(), warnings: [...job.warnings] };
+}
+
+function formatFor(table: Readonly<Record<string, MailpieceFormat>>, size: string, kind: string) {
+  // Own keys only: `constructor` or `toString` is not a size.
+  if (Object.hasOwn(table, size)) return table[size];
+  const sizes = Object.keys(table).join(', ');
+  throw new RenderInputError('size', `size: "${size}" is not a ${kind} size (${sizes})`, 'unknown_size');
+}

@@ -1,0 +1,44 @@
+import { degrees, PDFDocument, type PDFPage } from 'pdf-lib';
+import type { PageSize } from '../../sizes.js';
+import type { MailpieceStage } from '../mailpiece-job.js';
+
+/**
+ * Draws each side, centred, on a new page of exactly the bleed size. A trim-size page so
+ * keeps its content inside the trim, and a bleed-size one lands where it was; either way the
+ * finished pages have the exact size, an origin at 0,0 and no rotation, whatever the source
+ * (a page box off by rounding, a MediaBox that does not start at 0,0, a /Rotate).
+ */
+export const placeOnBleedPages: MailpieceStage = async (job) => {
+  const doc = await PDFDocument.create();
+  for (const side of job.sides!) await placeCentred(doc, side, job.format.page);
+  job.doc = doc;
+};
+
+async function placeCentred(doc: PDFDocument, source: PDFPage, size: PageSize) {
+  const page = doc.addPage([size.width, size.height]);
+  // A page with no content stream (a blank side) has nothing to draw, and pdf-lib cannot embed it.
+  if (!source.node.Contents()) return;
+  const media = source.getMediaBox();
+  // pdf-lib's default box assumes a MediaBox starting at 0,0; name the real one.
+  const box = { left: media.x, bottom: media.y, right: media.x + media.width, top: media.y + media.height };
+  const embedded = await doc.embedPage(source, box);
+  const turn = quarterTurn(source.getRotation().angle);
+  const [w, h] = turn % 180 === 0 ? [media.width, media.height] : [media.height, media.width];
+  // Where the turned content's origin must go for it to cover 0,0 to w,h.
+  const [dx, dy] = {
+    0: [0, 0],
+    90: [0, media.width],
+    180: [media.width, media.height],
+    270: [media.height, 0],
+  }[turn];
+  page.drawPage(embedded, {
+    x: (size.width - w) / 2 + dx,
+    y: (size.height - h) / 2 + dy,
+    // /Rotate turns the page clockwise for display; pdf-lib's angles turn anticlockwise.
+    rotate: degrees(-turn),
+  });
+}
+
+function quarterTurn(angle: number): 0 | 90 | 180 | 270 {
+  return ((((Math.round(angle / 90) * 90) % 360) + 360) % 360) as 0 | 90 | 180 | 270;
+}
