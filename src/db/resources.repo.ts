@@ -14,6 +14,48 @@ export interface ListFilter {
   values: string[];
 }
 
+/** A new row of a document table: the doc as the API returns it, and what free-text search reads. */
+export async function insertDoc(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  doc: { id: string; createdAt: string },
+  searchText: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${table} (id, org_id, live, doc, search_text, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+    [doc.id, scope.orgId, scope.live, doc, searchText, doc.createdAt],
+  );
+}
+
+/** Locks one row for an update in the caller's transaction; its doc, or undefined. */
+export async function lockDoc<Doc>(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  id: string,
+): Promise<Doc | undefined> {
+  const res = await db.query(
+    `SELECT doc FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3 FOR UPDATE`,
+    [id, scope.orgId, scope.live],
+  );
+  return res.rows[0]?.doc;
+}
+
+export async function replaceDoc(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  doc: { id: string; updatedAt: string },
+  searchText: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE ${table} SET doc = $4, search_text = $5, updated_at = $6 WHERE id = $1 AND org_id = $2 AND live = $3`,
+    [doc.id, scope.orgId, scope.live, doc, searchText, doc.updatedAt],
+  );
+}
+
 export async function getDoc(
   db: Queryable,
   table: string,

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
+import { documentRoutes } from './documents/document-routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { ORDER_KINDS } from './orders/order-kinds.js';
 import { orderRoutes } from './orders/order-routes.js';
-import { templatesRoutes } from './templates/templates.routes.js';
+import { templateResource } from './templates/template.resource.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
-/** The print-mail route registry: a new resource is one line here; order kinds register in order-kinds.ts. */
+/**
+ * The print-mail route registry: a plain document resource is one line here
+ * (`documentRoutes(itsResource)`); an order kind is one line in orders/order-kinds.ts.
+ */
 export const printMailResources = [
   contactsRoutes,
   eventsRoutes,
   webhooksRoutes,
-  templatesRoutes,
+  documentRoutes(templateResource),
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

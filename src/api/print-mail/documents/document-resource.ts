@@ -1,0 +1,41 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
+
+/**
+ * A plain document resource (templates; bank accounts, trackers, mailing lists... to come):
+ * a table of docs with the shared layout, and what is its own. documentRoutes serves create,
+ * list, get, update (`POST /{path}/{id}`, if it has one) and delete for it, on the shared SQL
+ * in db/resources.repo.ts.
+ */
+export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = any, Update = any> {
+  /** The `object` value and the id prefix. */
+  object: string;
+  table: string;
+  /** Collection path under /print-mail/v1. */
+  path: string;
+  /** Its section in /docs. */
+  tag: string;
+  schemas: { create: TSchema; update?: TSchema; stored: TSchema };
+  /** A new doc from a checked request: id, fields, timestamps (nothing written yet). */
+  create(input: Create, ctx: DocumentContext): Promise<Doc> | Doc;
+  /** The doc after an update (`null` in the request removes an optional field); no update route without it. */
+  update?(current: Doc, input: Update, ctx: DocumentContext): Promise<Doc> | Doc;
+  /** What free-text search looks through (never big markup: it would match any word). */
+  searchText(doc: Doc): string;
+  /** Runs in the delete's transaction before the row goes: throw to refuse (a resource still in use). */
+  beforeDelete?(db: Queryable, scope: Scope, id: string): Promise<void>;
+}
+
+export interface StoredDoc {
+  id: string;
+  object: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DocumentContext {
+  db: Queryable;
+  scope: Scope;
+  now: Date;
+}

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { deleteRow, getDoc, insertDoc, listDocs, lockDoc, replaceDoc } from '../../../db/resources.repo.js';
+import { withTransaction } from '../../../db/tx.js';
+import { scopeOf } from '../../../platform/auth/authenticate.js';
+import { notFound } from '../../../platform/errors.js';
+import { runCreate } from '../../../platform/idempotency.js';
+import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
+import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
+import type { AppDeps } from '../../deps.js';
+import type { DocumentResource, StoredDoc } from './document-resource.js';
+
+/**
+ * The routes of a plain document resource: create (with Idempotency-Key), list, get,
+ * update (`POST /{path}/{id}`, when the resource has one) and delete (`{id, object, deleted}`).
+ */
+export function documentRoutes<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+): FastifyPluginAsyncTypebox<{ deps: AppDeps }> {
+  const { path, table, object } = resource;
+  const tags = [resource.tag];
+  const Stored = documented(resource.schemas.stored);
+  const params = IdParams(object);
+  const Deleted = Type.Object({
+    id: Type.String(),
+    object: Type.Literal(object),
+    deleted: Type.Literal(true),
+  });
+
+  return async (app, { deps }) => {
+    app.post(
+      path,
+      { schema: { tags, body: resource.schemas.create, response: { 201: Stored } } },
+      (request, reply) =>
+        runCreate(deps.pool, request, reply, async (tx) => {
+          const scope = scopeOf(request);
+          const doc = await resource.create(request.body, { db: tx, scope, now: deps.clock.now() });
+          await insertDoc(tx, table, scope, doc, resource.searchText(doc));
+          return { statusCode: 201, body: doc };
+        }),
+    );
+
+    app.get(path, { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
+      const { query } = request;
+      const { totalCount, docs } = await listDocs(
+        deps.pool,
+        table,
+        scopeOf(request),
+        query,
+        parseSearch(query.search),
+      );
+      return sendJson(reply, listBody(query, totalCount, docs));
+    });
+
+    app.get(
+      `${path}/:id`,
+      { schema: { tags, params, response: { 200: Stored } } },
+      async (request, reply) => {
+        const doc = await getDoc(deps.pool, table, scopeOf(request), request.params.id);
+        if (!doc) throw notFound(object, request.params.id);
+        return sendJson(reply, doc);
+      },
+    );
+
+    const { update } = resource;
+    if (update)
+      app.post(
+        `${path}/:id`,
+        { schema: { tags, params, body: resource.schemas.update, response: { 200: Stored } } },
+        (request) =>
+          withTransaction(deps.pool, async (tx) => {
+            const scope = scopeOf(request);
+            const current = await lockDoc<Doc>(tx, table, scope, request.params.id);
+            if (!current) throw notFound(object, request.params.id);
+            const doc = await update(current, request.body, { db: tx, scope, now: deps.clock.now() });
+            await replaceDoc(tx, table, scope, doc, resource.searchText(doc));
+            return doc;
+          }),
+      );
+
+    app.delete(`${path}/:id`, { schema: { tags, params, response: { 200: Deleted } } }, (request) =>
+      withTransaction(deps.pool, async (tx) => {
+        const scope = scopeOf(request);
+        const { id } = request.params;
+        await resource.beforeDelete?.(tx, scope, id);
+        if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
+        return { id, object, deleted: true as const };
+      }),
+    );
+  };
+}

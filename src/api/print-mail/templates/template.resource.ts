@@ -1,0 +1,49 @@
+import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { searchTextOf } from '../../../platform/lists.js';
+import { checkMetadata } from '../../../platform/metadata.js';
+import type { DocumentResource } from '../documents/document-resource.js';
+import { Template, TemplateCreate, TemplateUpdate } from './template.schema.js';
+import { checkTemplateHtml } from './template-syntax.js';
+
+const OPTIONAL = ['html', 'description', 'metadata'] as const;
+
+/** Templates: reusable HTML with {{merge variables}}, named by id in orders. */
+export const templateResource: DocumentResource<Template, TemplateCreate, TemplateUpdate> = {
+  object: 'template',
+  table: 'templates',
+  path: '/templates',
+  tag: 'Templates',
+  schemas: { create: TemplateCreate, update: TemplateUpdate, stored: Template },
+
+  create(input, { scope, now }) {
+    if (input.html !== undefined) checkTemplateHtml(input.html);
+    checkMetadata(input.metadata);
+    const stamp = now.toISOString();
+    return {
+      id: newId(ID_PREFIX.template),
+      object: 'template',
+      live: scope.live,
+      ...(input.html !== undefined ? { html: input.html } : {}),
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  },
+
+  update(current, input, { now }) {
+    if (typeof input.html === 'string') checkTemplateHtml(input.html);
+    if (input.metadata) checkMetadata(input.metadata);
+    const doc: Record<string, unknown> = { ...current };
+    for (const field of OPTIONAL) {
+      if (input[field] === null) delete doc[field];
+      else if (input[field] !== undefined) doc[field] = input[field];
+    }
+    doc.updatedAt = now.toISOString();
+    return doc as Template;
+  },
+
+  // The description and metadata, not the HTML: markup would match nearly any word and make
+  // free-text search useless.
+  searchText: (doc) => searchTextOf({ id: doc.id, d: doc.description, m: doc.metadata }),
+};
