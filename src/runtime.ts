@@ -54,8 +54,8 @@ export interface Runtime {
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   const rendersOnly = options.workers === 'renders-only';
-  // The render child's connections have names of their own, so an operator (or
-  // bench/letters-api.ts) can tell in pg_stat_activity which backends serve renders.
+  // The render child's connections have names of their own, so an operator (or a
+  // benchmark) can tell in pg_stat_activity which backends serve renders.
   const connectionName = rendersOnly ? 'postroom-renders' : 'postroom';
   const db = await openDatabase(config, {
     schema: options.schema,

@@ -8,7 +8,7 @@ import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
 export const PRINT_USAGE = `postroom print batches [--json]          print batches, newest first, with their files
-postroom print handed-over BATCH_ID      the shop handed BATCH_ID to the carrier: its letters -> processed_for_delivery`;
+postroom print handed-over BATCH_ID      the shop handed BATCH_ID to the carrier: its orders -> processed_for_delivery`;
 
 /** Files live under POSTROOM_DATA_DIR/blobs with the filesystem blob store (the default). */
 export function describeBatch(b: PrintBatch, blobRoot: string): string {

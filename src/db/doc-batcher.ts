@@ -11,8 +11,8 @@ interface Waiting {
 
 /**
  * Coalesces the by-id reads of one table into few queries: under concurrent GETs the database
- * round trip (a socket write and a statement on each side), not the work, is the cost
- * (measured in docs/benchmarks.md). Reads that arrive while MAX_IN_FLIGHT queries for the
+ * round trip (a socket write and a statement on each side), not the work, is the cost.
+ * Reads that arrive while MAX_IN_FLIGHT queries for the
  * table are already running wait for one of them to finish and then go together, so batches
  * grow with the load instead of staying at one event-loop turn's worth; an idle server sends
  * a lone read at once. No caching: every read still sees committed data. The row is fetched

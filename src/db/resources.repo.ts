@@ -134,8 +134,8 @@ export async function listRows<Extra extends object = object>(
       // Few (≤ SORT_MATCHES_UP_TO): sort them (the ORDER BY expression keeps the planner off
       // the newest-first index). Many: walk that index, which reaches a page quickly when
       // matches are dense. Left to itself the planner walks the index on its estimate,
-      // which for jsonb and text filters is rough: a filter it thought common but matching
-      // 200 of a million rows read ~60,000 rows (50 ms) for one page.
+      // which for jsonb and text filters is rough: a filter it thinks common but that matches
+      // a few rows of a million walks most of the index for one page.
       `WITH total AS (SELECT count(*) AS n FROM ${table} WHERE ${w}),
          few AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) <= ${SORT_MATCHES_UP_TO}
                  ORDER BY created_at + interval '0 s' DESC, id DESC ${page}),
@@ -162,8 +162,8 @@ export async function listRows<Extra extends object = object>(
 /**
  * The word of a free-text phrase that drives the trigram index scan. A GIN scan costs as
  * much as the posting lists of all the pattern's trigrams, and a common word ("st", a name
- * on every row) has one entry per row: at a million contacts `"seed 500007"` read 900 index
- * pages (9–30 ms) where `"500007"` alone read 25 (0.6 ms). The longest word, preferring
+ * on every row) has one entry per row, so a phrase costs as much as its commonest word while
+ * its rarest word alone finds the few rows to check. The longest word, preferring
  * one with digits or an `@` (numbers and emails are the most distinctive), is usually the
  * rarest; a phrase without a word of 3+ characters (no trigram) is scanned whole.
  */

@@ -41,8 +41,8 @@ export function composeStatement(parts: NamedStatement[], final: Statement): Sta
 }
 
 /**
- * A composed statement is long (a letter create is ~4 KB, 30 parameters) and PostgreSQL
- * parsed and planned it on every send: 0.3–0.5 ms of a ~1.5 ms statement. Named, each
+ * A composed statement is long (a letter create is a few KB, ~30 parameters), and unnamed,
+ * PostgreSQL parses and plans it on every send, a good part of its cost. Named, each
  * connection prepares it once. The name is the text's hash, so texts that differ (one new
  * contact or two, another order kind, another schema's queue tables) never share a name;
  * the handful of shapes the code composes keep the per-connection cache small.

@@ -64,10 +64,9 @@ async function sendFollowUps(pool: Pool, client: pg.PoolClient, statements: Set<
 
 /**
  * After a follow-up is sent, the same statement waits this long before it is sent again for
- * the same pool; those due meanwhile are sent once at the end. A NOTIFY per create woke the
- * webhook dispatchers 50 times a second at 50 creates/s, each time for one event: every create
- * cost a second statement, and the dispatchers' PostgreSQL backends more CPU than the render
- * child's (bench/letters-api.ts, docs/benchmarks.md). Paced, a wake-up is at most this late.
+ * the same pool; those due meanwhile are sent once at the end. A NOTIFY per create would wake
+ * the webhook dispatchers once per create, each time for one event, and cost every create a
+ * second statement. Paced, a wake-up is at most this late.
  */
 export const FOLLOW_UP_GAP_MS = 50;
 

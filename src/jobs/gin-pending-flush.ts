@@ -6,10 +6,9 @@ import type { Pool } from '../db/pool.js';
  * Our search and jsonb indexes are GIN. A GIN insert only appends to the index's pending list;
  * whichever insert finds that list over gin_pending_list_limit (4 MB by default) merges the whole
  * list into the index itself, before its statement returns. With autovacuum off, or behind on a
- * table that keeps growing, that is a foreground insert: bench/letters-api.ts saw a letter create
- * take 120-250 ms every few thousand letters. Turning fastupdate off was slower still (every insert
- * pays its index cost in full; see docs/benchmarks.md). So a background loop merges the lists
- * while they are small. An insert that meets a list being merged appends to it and goes on
+ * table that keeps growing, that is a foreground insert: every few thousand creates, one of them
+ * waits for the whole merge. Turning fastupdate off is slower still (every insert pays its index
+ * cost in full). So a background loop merges the lists while they are small. An insert that meets a list being merged appends to it and goes on
  * rather than waiting, so the loop never blocks a request.
  *
  * Runs in processes that run job workers. gin_clean_pending_list needs the index's owner,

@@ -13,11 +13,10 @@ export interface RenderGateOptions {
  * Lets renders make way for the API in the same process (or the parent process). A render job is more than Chromium
  * (which already runs at idle CPU priority): reading the order, storing the files, the
  * statement that records the URL and its event, the queue's bookkeeping, all at normal
- * priority (about ten PostgreSQL statements per letter before the URL's write became one
- * statement, render-order.ts, and four since). With 16 of them in flight beside 50
- * creates per second, the creates' p99 was 90–230 ms on a 2-core machine; one at a time,
- * 55 ms (bench/letters-api.ts, docs/benchmarks.md). So while the API is busy renders go
- * `busyConcurrency` at a time; when it is quiet they go as fast as the workers take them.
+ * priority. Many of them in flight beside a steady stream of creates take the CPU the
+ * creates' tail latency needs on a small machine (docs/decisions.md). So while the API is
+ * busy renders go `busyConcurrency` at a time; when it is quiet they go as fast as the
+ * workers take them.
  *
  * Only this process's API is seen, or, in the render child, its parent's (render-child.ts
  * reports it): a `postroom worker` process, with no API beside it, never waits.

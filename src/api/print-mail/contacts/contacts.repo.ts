@@ -113,13 +113,11 @@ export function insertNewContactsStatement(scope: Scope, rows: ContactRow[]): St
  */
 export function unchangedContactsStatement(scope: Scope, docs: Contact[]): Statement {
   return {
-    // One primary-key lookup per doc. A join let the planner hash every contact of the
-    // organization (a plan made while the table was small is kept by the prepared statement):
-    // a create then read all of them, and slowed as they grew (bench/letters-api.ts). The
-    // organization and mode are checked on the row found, not in its WHERE: there, with stale
-    // statistics, they steered the lookup to contacts_content (org_id, live, ...), which
-    // walked every contact of the organization to find the one id (auto_explain, 600 contacts:
-    // 596 buffers per create).
+    // One primary-key lookup per doc. A join lets the planner hash every contact of the
+    // organization (a plan made while the table was small is kept by the prepared statement),
+    // so a create would read all of them. The organization and mode are checked on the row
+    // found, not in its WHERE: there, with stale statistics, they can steer the lookup to
+    // contacts_content (org_id, live, ...), a walk over every contact of the organization.
     text: `SELECT g.doc->>'id' AS id FROM jsonb_array_elements($3::jsonb) AS g(doc)
        WHERE (SELECT CASE WHEN c.org_id = $1 AND c.live = $2 THEN c.doc END
                 FROM contacts c WHERE c.id = g.doc->>'id') = g.doc`,

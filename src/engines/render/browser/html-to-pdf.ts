@@ -22,7 +22,7 @@ export async function htmlToPdf(
   return pool.withPage(async ({ page, cdp, blocked }) => {
     await page.setContent(html, { waitUntil: 'load' });
     // Page.printToPDF directly, answered inline as base64: puppeteer's page.pdf() streams the
-    // file through repeated IO.read calls, ~10% slower for one-page letters (bench/render.ts).
+    // file through repeated IO.read calls, each a protocol round trip.
     const printed = await cdp.send('Page.printToPDF', {
       paperWidth: size.width / 72,
       paperHeight: size.height / 72,

@@ -45,8 +45,7 @@ const SUBSCRIBED = `w.org_id = o.org_id AND w.live = o.live
  * how many of the rows it looked at do have subscribers (for claimFanouts).
  * The rows to delete are named by `seq = ANY (ARRAY(...))`, which always finds them through the
  * primary key: with `seq IN (...)` and stale statistics (a busy outbox between autovacuums)
- * the planner chose a hash join over a scan of the whole table, dead rows included, and each
- * dispatch cost 3.5 ms instead of 0.8 (EXPLAIN ANALYZE after bench/letters-api.ts).
+ * the planner may choose a hash join over a scan of the whole table, dead rows included.
  */
 export async function dropUnsubscribed(
   db: Queryable,
