@@ -276,6 +276,7 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
     const { recipient, returnAddress, postage, barcodeClear, ocrReadArea } = f.zones;
     const { clearance } = f.layout;
     for (const [name, zone] of Object.entries(f.zones)) {
+      if (name === 'barcodeClear') continue; // painted white to the edges, never printed in
       assert.ok(inside(zone, safeArea), `${c.name} ${name} ${show(zone)} inside the safe area`);
       assert.ok(inside(zone, panelSafe), `${c.name} ${name} inside the address panel's safe margin`);
     }
@@ -287,15 +288,10 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
     assert.ok(inside(recipient, areas.ocrReadArea), `${c.name} recipient in the OCR read area`);
     assert.ok(!overlaps(recipient, areas.barcodeClear), `${c.name} recipient off the barcode clear zone`);
     assert.ok(inside(barcodeClear, areas.barcodeClear), c.name);
-    // the barcode clear zone is all of the USPS one that lies inside the safe margin
+    // the barcode clear zone is all of the USPS one, to the panel's edges
     const panelRight = c.panel.x + c.panel.width;
     const panelBottom = c.panel.y + c.panel.height;
-    assert.deepEqual(barcodeClear, {
-      x: panelRight - 4.75 * IN,
-      y: panelBottom - 0.625 * IN,
-      width: 4.75 * IN - SAFE,
-      height: 0.625 * IN - SAFE,
-    });
+    assert.deepEqual(barcodeClear, areas.barcodeClear);
     // recipient on the right side; postage in the top-right corner; return top-left, left of it
     assert.ok(recipient.x > c.panel.x + c.panel.width / 4 && recipient.x + recipient.width > panelRight - IN);
     assert.ok(recipient.height >= IN, `${c.name} recipient tall enough for six lines`);
@@ -316,7 +312,17 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
         assert.ok(!overlaps(za, zb), `${c.name}: ${a} and ${b} apart`);
     }
     assert.ok(!overlaps(grow(returnAddress, clearance), grow(recipient, clearance)), c.name);
-    assert.deepEqual(f.layout.keepClear, [postage, barcodeClear]);
+    // painted on into the bleed where the panel's edge is a cut (the right edge always; the
+    // bottom one unless it is a fold)
+    const bottomIsCut = Math.abs(panelBottom - th) < 0.01;
+    assert.deepEqual(f.layout.keepClear, [
+      postage,
+      {
+        ...barcodeClear,
+        width: barcodeClear.width + BLEED,
+        height: barcodeClear.height + (bottomIsCut ? BLEED : 0),
+      },
+    ]);
   }
 });
 
@@ -339,6 +345,14 @@ for (const c of CASES) {
         assert.ok(countPixels(pixels, dark) > 20, `${c.name}: the ${name} address is printed`);
       }
     }
+    // the barcode clear zone goes on white into the bleed beside the cut edge
+    const clear = onPage(barcodeClear);
+    const bleedStrip = { x: clear.x + clear.width + 2, y: clear.y + 4, width: 4, height: 10 };
+    assert.equal(
+      countPixels(await zoneRgb(result.pdf, 2, bleedStrip), red),
+      0,
+      `${c.name}: bleed beside the barcode zone`,
+    );
     // the check above can fail: the artwork is all around the zones, to the bleed edge
     const panelCorner = {
       x: c.panel.x + 0.25 * IN,

@@ -14,7 +14,7 @@ export interface AddressPanelZones {
   returnAddress: Zone;
   /** Kept clear for the stamp, indicia or meter imprint. */
   postage: Zone;
-  /** Kept free of ink for the barcode USPS sprays on the piece. */
+  /** Kept free of ink for the barcode USPS sprays on the piece: all of it, to the panel's edges. */
   barcodeClear: Zone;
 }
 
@@ -45,10 +45,11 @@ const zone = (x: number, y: number, width: number, height: number): Zone => ({ x
 
 /**
  * Lays out an address panel by the USPS rules above, the same way for every size. Every zone
- * lies inside the panel less the safe margin (folds drift like cuts, so a fold gets the same
- * margin as a trimmed edge), which is inside the trim's safe area; text zones sit a further
- * clearance inside it, so their white bands stay inside too. Where a USPS zone reaches the
- * panel's edge (the barcode clear zone), the part inside the safe margin is kept clear.
+ * Postroom prints in lies inside the panel less the safe margin (folds drift like cuts, so a
+ * fold gets the same margin as a trimmed edge), which is inside the trim's safe area; text
+ * zones sit a further clearance inside it, so their white bands stay inside too. The barcode
+ * clear zone is the exception: it reaches the panel's bottom and right edges, since USPS wants
+ * no ink anywhere in it, and nothing is printed there (it is only painted white).
  */
 export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanelZones {
   const inner = inset(panel, safeMargin);
@@ -64,13 +65,12 @@ export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanel
   const returnX = inner.x + CLEARANCE;
   const returnWidth = Math.min(RETURN_WIDTH, postage.x - 2 * CLEARANCE - returnX);
   const returnAddress = zone(returnX, inner.y + CLEARANCE, returnWidth, RETURN_HEIGHT);
-  const barcodeArea = zone(
+  const barcodeClear = zone(
     right - BARCODE_CLEAR_WIDTH,
     bottom - BARCODE_CLEAR_HEIGHT,
     BARCODE_CLEAR_WIDTH,
     BARCODE_CLEAR_HEIGHT,
   );
-  const barcodeClear = intersect(barcodeArea, inner);
   // Bottom-right of the read area, below the postage area's white band on short panels.
   const recipientBottom = ocrReadArea.y + ocrReadArea.height;
   const recipientTop = Math.max(ocrReadArea.y, postage.y + postage.height + 2 * CLEARANCE);
@@ -99,12 +99,4 @@ export function addressPanelLayout(zones: AddressPanelZones): AddressLayout {
 
 export function inset(z: Zone, by: number): Zone {
   return zone(z.x + by, z.y + by, z.width - 2 * by, z.height - 2 * by);
-}
-
-function intersect(a: Zone, b: Zone): Zone {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  const right = Math.min(a.x + a.width, b.x + b.width);
-  const bottom = Math.min(a.y + a.height, b.y + b.height);
-  return zone(x, y, Math.max(0, right - x), Math.max(0, bottom - y));
 }

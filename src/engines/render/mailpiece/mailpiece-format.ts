@@ -102,7 +102,7 @@ export function mailpieceFormat(spec: FormatSpec): MailpieceFormat {
     addressPanel,
     folds,
     zones,
-    layout: addressPanelLayout(zones),
+    layout: bleedingOut(addressPanelLayout(zones), trim),
     finishing: finishing(spec, folds, panelHeight),
   });
 }
@@ -138,6 +138,19 @@ function finishing(spec: FormatSpec, folds: number[], panelHeight: number): Mail
     finishedSizeIn,
     instructions: `${flat} sheet on text stock; ${how}; wafer seals on the open (top) edge. Finished ${finished}.`,
   };
+}
+
+/**
+ * A zone kept clear that reaches a cut edge of the sheet is painted on into the bleed, so no
+ * sliver of artwork is left at the edge when the cut drifts (a fold is not cut: it stops there).
+ */
+function bleedingOut(layout: AddressLayout, trim: PageSize): AddressLayout {
+  const out = (z: Zone): Zone => {
+    const atRight = z.x + z.width >= trim.width - 0.01;
+    const atBottom = z.y + z.height >= trim.height - 0.01;
+    return { ...z, width: z.width + (atRight ? BLEED : 0), height: z.height + (atBottom ? BLEED : 0) };
+  };
+  return { ...layout, keepClear: layout.keepClear?.map(out) };
 }
 
 /** Inches to 3 decimals, as a print shop reads a ruler (11/3 in → 3.667). */
