@@ -10,6 +10,7 @@ export const ID_PREFIX = Object.freeze({
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',
+  snapPack: 'snap_pack',
   printBatch: 'print_batch',
   event: 'event',
   webhook: 'webhook',

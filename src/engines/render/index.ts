@@ -28,9 +28,12 @@ export {
   POSTCARD_STAGES,
   renderPostcard,
   renderSelfMailer,
+  renderSnapPack,
   SELF_MAILER_STAGES,
+  SNAP_PACK_STAGES,
 } from './mailpiece/render-mailpiece.js';
 export { SELF_MAILER_FORMATS } from './mailpiece/self-mailer-formats.js';
+export { SNAP_PACK_FORMATS } from './mailpiece/snap-pack-formats.js';
 export {
   buildMergeContext,
   CONTACT_MERGE_FIELDS,

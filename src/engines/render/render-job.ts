@@ -8,7 +8,8 @@ import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
 export type RenderJob =
   | { kind: 'letter'; input: LetterRenderInput }
   | { kind: 'postcard'; input: MailpieceRenderInput }
-  | { kind: 'self_mailer'; input: MailpieceRenderInput };
+  | { kind: 'self_mailer'; input: MailpieceRenderInput }
+  | { kind: 'snap_pack'; input: MailpieceRenderInput };
 
 export type RenderKind = RenderJob['kind'];
 

@@ -1,6 +1,6 @@
 import type { RenderDeps } from './letter/letter-job.js';
 import { renderLetter } from './letter/render-letter.js';
-import { renderPostcard, renderSelfMailer } from './mailpiece/render-mailpiece.js';
+import { renderPostcard, renderSelfMailer, renderSnapPack } from './mailpiece/render-mailpiece.js';
 import type { RenderJob, RenderKind, RenderResult } from './render-job.js';
 
 type Pipeline<K extends RenderKind> = (
@@ -10,7 +10,7 @@ type Pipeline<K extends RenderKind> = (
 
 /**
  * The pipeline of each kind, in one table: a new kind adds its stages (LETTER_STAGES in
- * letter/render-letter.ts, POSTCARD_STAGES and SELF_MAILER_STAGES in
+ * letter/render-letter.ts, POSTCARD_STAGES, SELF_MAILER_STAGES and SNAP_PACK_STAGES in
  * mailpiece/render-mailpiece.ts) and one row here.
  */
 export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Object.freeze({
@@ -21,6 +21,7 @@ export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Obj
   },
   postcard: async (input, deps) => ({ ...(await renderPostcard(input, deps)), companions: {} }),
   self_mailer: async (input, deps) => ({ ...(await renderSelfMailer(input, deps)), companions: {} }),
+  snap_pack: async (input, deps) => ({ ...(await renderSnapPack(input, deps)), companions: {} }),
 });
 
 /** Renders one order with its kind's pipeline. */

@@ -12,8 +12,8 @@ import { twoSidedPrint } from './two-sided-print.js';
 import { twoSidedRenderJob } from './two-sided-render.js';
 
 /**
- * The order kind of a two-sided piece: postcards and self mailers differ only in what their
- * spec says (sides, sizes, sender, paths), so both are this.
+ * The order kind of a two-sided piece: postcards, self mailers and snap packs differ only in
+ * what their spec says (sides, sizes, sender, paths), so all are this.
  */
 export function twoSidedKind(
   spec: TwoSidedSpec,
@@ -35,5 +35,6 @@ export function twoSidedKind(
     unsearchable: spec.sides.map((s) => s.html),
     renderJob: (row, blobs) => twoSidedRenderJob(spec, row, blobs),
     print: twoSidedPrint(spec),
+    ...(spec.routes ? { routes: spec.routes } : {}),
   };
 }

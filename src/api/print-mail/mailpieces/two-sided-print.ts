@@ -2,7 +2,7 @@ import type { PrintSetup } from '../orders/order-kind.js';
 import type { TwoSidedSpec } from './two-sided.js';
 
 /**
- * Postcards and self mailers print in full colour on both sides of one sheet; a batch is one
+ * Two-sided pieces print in full colour on both sides of one sheet; a batch is one kind and one
  * size, so one stock and one folding setup (the render engine's format says which).
  */
 export function twoSidedPrint(spec: TwoSidedSpec): PrintSetup {

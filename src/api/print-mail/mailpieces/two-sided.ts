@@ -10,18 +10,19 @@ export interface SideFields {
 }
 
 /**
- * What makes a two-sided kind (postcard, self mailer) itself: its name, table and paths, its
+ * What makes a two-sided kind (postcard, self mailer, snap pack) itself: its name, table and paths, its
  * sides in page order (the address goes on the second), whether it needs a sender, and its
  * printable sizes from the render engine. twoSidedKind makes the rest.
  */
 export interface TwoSidedSpec {
-  name: Extract<OrderKindName, 'postcard' | 'self_mailer'>;
+  name: Extract<OrderKindName, 'postcard' | 'self_mailer' | 'snap_pack'>;
   table: string;
   paths: OrderKind['paths'];
   tag: string;
   sides: readonly [SideFields, SideFields];
   fromRequired: boolean;
   formats: Readonly<Record<string, MailpieceFormat>>;
+  routes?: OrderKind['routes'];
 }
 
 export const sideFields = (name: string): SideFields => ({

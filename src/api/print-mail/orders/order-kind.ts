@@ -1,8 +1,10 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { RenderJob } from '../../../engines/render/index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import type { AppDeps } from '../../deps.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { EventType } from '../events/event-types.js';
 import type { OrderCreateBase } from './order-base.schema.js';
@@ -44,6 +46,8 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content extends 
   /** How a stored order becomes the render engine's job (HTML merged over its own snapshot). */
   renderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob>;
   print: PrintSetup;
+  /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
+  routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
 }
 
 /** What every kind's stored content has in common: an uploaded PDF, if any, is `pdf.blobKey`. */

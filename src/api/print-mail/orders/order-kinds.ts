@@ -1,13 +1,19 @@
 import { letterKind } from '../letters/letter.kind.js';
 import { postcardKind } from '../postcards/postcard.kind.js';
 import { selfMailerKind } from '../self-mailers/self-mailer.kind.js';
+import { snapPackKind } from '../snap-packs/snap-pack.kind.js';
 import type { OrderKind } from './order-kind.js';
 
 /**
  * The order kinds this server serves, in one list: the routes, the lifecycle jobs and print
  * batching work on each. A new kind is its folder, a migration line and a line here.
  */
-export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([letterKind, postcardKind, selfMailerKind]);
+export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([
+  letterKind,
+  postcardKind,
+  selfMailerKind,
+  snapPackKind,
+]);
 
 export function orderKind(name: string): OrderKind {
   const kind = ORDER_KINDS.find((k) => k.name === name);

@@ -30,6 +30,7 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
       withTransaction(deps.pool, (tx) =>
         cancelOrder(tx, kind, scope, id, { reason: 'user_initiated', ...(note ? { note } : {}) }, orderCtx()),
       );
+    if (kind.routes) await app.register(kind.routes, { deps });
     const Order = documented(kind.schemas.stored);
     const params = IdParams(kind.name);
 

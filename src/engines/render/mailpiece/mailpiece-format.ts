@@ -7,17 +7,23 @@ import {
   inset,
 } from './address-panel-zones.js';
 
-export type MailpieceKind = 'postcard' | 'self_mailer';
+export type MailpieceKind = 'postcard' | 'self_mailer' | 'snap_pack';
 
 /** How the print shop finishes a piece after printing, for print manifests. */
 export interface MailpieceFinishing {
   fold: 'none' | 'bifold' | 'trifold';
   /** Fold lines across the flat sheet, in inches from its top edge (trim); none for postcards. */
   foldsFromTopIn: number[];
-  /** Postcards need the stiffness of cover stock; folded self mailers get theirs from folding. */
-  stock: 'cover' | 'text';
-  /** A folded piece is closed on its open edge with wafer seals (tabs) so sorters cannot open it. */
-  seal: 'none' | 'wafer_seals_on_open_edge';
+  /**
+   * Postcards need the stiffness of cover stock; folded self mailers get theirs from folding;
+   * snap packs are printed on pressure-seal stock, whose coating bonds under the sealer's rollers.
+   */
+  stock: 'cover' | 'text' | 'pressure_seal';
+  /**
+   * A folded piece is closed so sorters cannot open it: a self mailer with wafer seals (tabs)
+   * on its open edge, a snap pack by the pressure sealer all round.
+   */
+  seal: 'none' | 'wafer_seals_on_open_edge' | 'pressure_sealed';
   /** The piece as mailed, long side horizontal. */
   finishedSizeIn: { width: number; height: number };
   /** The same, as one sentence for a person at the folder. */
@@ -123,6 +129,15 @@ function finishing(spec: FormatSpec, folds: number[], panelHeight: number): Mail
       instructions: `${flat} postcard on cover stock, trimmed, not folded.`,
     };
   }
+  if (spec.kind === 'snap_pack')
+    return {
+      fold,
+      foldsFromTopIn,
+      stock: 'pressure_seal',
+      seal: 'pressure_sealed',
+      finishedSizeIn,
+      instructions: `${flat} sheet on pressure-seal stock; V-fold in half at ${foldsFromTopIn[0]} in from the top, inside in; run through the pressure sealer; the recipient opens it along the perforated edges. Finished ${finished}.`,
+    };
   // USPS wants a folded self mailer's final fold on the bottom edge of its mailing face and
   // its open edge sealed; with the address panel on top (bifold) or in the middle (trifold,
   // top panel folded in first, bottom panel over it) the open edge is the top one.

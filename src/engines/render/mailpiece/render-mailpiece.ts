@@ -9,6 +9,7 @@ import type {
 } from './mailpiece-job.js';
 import { POSTCARD_FORMATS } from './postcard-formats.js';
 import { SELF_MAILER_FORMATS } from './self-mailer-formats.js';
+import { SNAP_PACK_FORMATS } from './snap-pack-formats.js';
 import { checkMailpiecePages } from './stages/check-mailpiece-pages.js';
 import { checkSuppliedPdf } from './stages/check-supplied-pdf.js';
 import { placeOnBleedPages } from './stages/place-on-bleed-pages.js';
@@ -26,11 +27,13 @@ const MAILPIECE_STAGES: readonly MailpieceStage[] = [
   checkMailpiecePages, // exactly two pages
 ];
 
-// Postcards and self mailers differ only in their formats' data (the panel, the folds, the
-// finishing); placing the sides and stamping the address panel is the same work, so both
-// run one list. They stay two names so either can gain a stage without touching the other.
+// Postcards, self mailers and snap packs differ only in their formats' data (the panel, the
+// folds, the finishing); placing the sides and stamping the address panel is the same work,
+// so all run one list. They keep their own names so any can gain a stage without touching
+// the others.
 export const POSTCARD_STAGES: readonly MailpieceStage[] = MAILPIECE_STAGES;
 export const SELF_MAILER_STAGES: readonly MailpieceStage[] = MAILPIECE_STAGES;
+export const SNAP_PACK_STAGES: readonly MailpieceStage[] = MAILPIECE_STAGES;
 
 /**
  * Renders a postcard (`6x4`, `9x6`, `11x6`) to a print-ready two-page PDF, front then back,
@@ -55,6 +58,22 @@ export async function renderSelfMailer(
 ): Promise<MailpieceRenderResult> {
   const format = formatFor(SELF_MAILER_FORMATS, input.size, 'self mailer');
   return renderMailpiece(input, format, SELF_MAILER_STAGES, deps);
+}
+
+/**
+ * Renders a snap pack (`8.5x11_bifold_v`) to a print-ready two-page PDF of the flat sheet,
+ * inside then outside, the address on the outside's top half. Errors as renderPostcard.
+ */
+export async function renderSnapPack(
+  input: MailpieceRenderInput,
+  deps: RenderDeps,
+): Promise<MailpieceRenderResult> {
+  return renderMailpiece(
+    input,
+    formatFor(SNAP_PACK_FORMATS, input.size, 'snap pack'),
+    SNAP_PACK_STAGES,
+    deps,
+  );
 }
 
 /** Runs the stages on one piece, reporting each stage's duration to `deps.observe`. */

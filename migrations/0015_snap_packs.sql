@@ -1,0 +1,2 @@
+-- Snap packs: an order kind (create_order_table, 0014).
+SELECT create_order_table('snap_packs');

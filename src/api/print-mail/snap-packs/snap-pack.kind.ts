@@ -1,0 +1,20 @@
+import { SNAP_PACK_FORMATS } from '../../../engines/render/index.js';
+import { sideFields } from '../mailpieces/two-sided.js';
+import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
+import { snapPackCapabilities } from './snap-pack-capabilities.js';
+
+/**
+ * Snap packs: pressure-sealed mailers (`8.5x11_bifold_v`), the contents hidden inside until the
+ * recipient tears the perforated edges; the address on the outside's top half
+ * (SNAP_PACK_STAGES in the render engine). `GET /snap_packs/capabilities` says what can post one.
+ */
+export const snapPackKind = twoSidedKind({
+  name: 'snap_pack',
+  table: 'snap_packs',
+  paths: ['/snap_packs'],
+  tag: 'Snap packs',
+  sides: [sideFields('inside'), sideFields('outside')],
+  fromRequired: true,
+  formats: SNAP_PACK_FORMATS,
+  routes: snapPackCapabilities,
+});
