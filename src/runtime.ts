@@ -17,6 +17,7 @@ import { RenderChild } from './jobs/render-child.js';
 import { RenderGate } from './jobs/render-gate.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
+import { loadDataKeys } from './platform/data-keys.js';
 import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
 import { PgSource } from './reference-store/pg-source.js';
@@ -75,6 +76,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const verifier = createVerifier(new PgSource(db.pool));
   const addressing = createAddressing(verifier);
   const foreground = new ForegroundLoad();
+  const dataKeys = await loadDataKeys(config.dataKeys, config.dataDir);
   const deps: AppDeps = {
     config,
     pool: db.pool,
@@ -86,6 +88,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     signer,
     foreground,
     knownContacts: new KnownContacts(),
+    dataKeys,
   };
   // A route that fails to register must not leave pools open and the process hanging.
   const app = options.http
@@ -117,7 +120,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       busyAtPerSecond: config.renderYieldAtPerSecond,
       busyConcurrency: config.renderBusyConcurrency,
     });
-    const ctx = { config, pool: db.pool, clock, log, boss, blobs, signer, renderer, renderGate };
+    const ctx = { config, pool: db.pool, clock, log, boss, blobs, signer, renderer, renderGate, dataKeys };
     const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
     await startWorkers(boss, ctx, jobsFor(share));
     renderChild?.start();

@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { Clock } from '../platform/clock.js';
+import type { DataKeys } from '../platform/data-keys.js';
 import type { ForegroundLoad } from '../platform/foreground-load.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -27,4 +28,6 @@ export interface AppDeps {
   foreground?: ForegroundLoad;
   /** Orders' inline contacts this process has seen stored, so a create need not read them first. */
   knownContacts?: KnownContacts;
+  /** Seals stored secrets (bank account numbers) and opens them for printing. */
+  dataKeys: DataKeys;
 }

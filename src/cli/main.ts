@@ -7,6 +7,7 @@ import { KEYS_USAGE, keysCommand } from './keys.js';
 import { ORGS_USAGE, orgsCommand } from './orgs.js';
 import { parseCommand } from './parse.js';
 import { PRINT_USAGE, printCommand } from './print.js';
+import { SECRETS_USAGE, secretsCommand } from './secrets.js';
 import { verifyCommand } from './verify.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { withDatabase } from './with-database.js';
@@ -21,7 +22,8 @@ postroom parse [--explain "ADDRESS"]   one address per stdin line -> one JSON li
 postroom verify                one address per stdin line (freeform or JSON) -> one verified address (JSON) each
 ${DATA_USAGE}
 ${WEBHOOKS_USAGE}
-${PRINT_USAGE}`;
+${PRINT_USAGE}
+${SECRETS_USAGE}`;
 
 /** `argv` is everything after the command name, for commands that read their own flags. */
 type Command = (args: Args, argv: string[]) => Promise<number>;
@@ -48,6 +50,7 @@ const COMMANDS: Record<string, Command> = {
   data: dataCommand,
   webhooks: webhooksCommand,
   print: printCommand,
+  secrets: secretsCommand,
 };
 
 export async function main(argv: string[]): Promise<number | undefined> {

@@ -46,6 +46,11 @@ export interface Config {
    * thread; `elsewhere`, nowhere: `postroom worker` processes on other machines do.
    */
   renders: RenderPlace;
+  /**
+   * Keys that seal stored secrets such as bank account numbers (POSTROOM_DATA_KEYS,
+   * `id:base64key,...`, the first seals); unset: a key file in the data dir (platform/data-keys.ts).
+   */
+  dataKeys: string | undefined;
 }
 
 export const RENDER_PLACES = ['child', 'here', 'elsewhere'] as const;
@@ -114,6 +119,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderNice: Math.min(19, int(env, 'POSTROOM_RENDER_NICE', 19)),
     renderIdle: bool(env, 'POSTROOM_RENDER_IDLE', true),
     renders: oneOf(env, 'POSTROOM_RENDERS', RENDER_PLACES, 'child'),
+    dataKeys: env.POSTROOM_DATA_KEYS || undefined,
     ...overrides,
   };
   return Object.freeze(config);

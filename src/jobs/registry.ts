@@ -3,6 +3,7 @@ import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
+import type { DataKeys } from '../platform/data-keys.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { advanceOrders } from './advance-orders.js';
@@ -24,6 +25,8 @@ export interface JobContext {
   renderer: OrderRenderer;
   /** Lets renders make way for this process's API. */
   renderGate: RenderGate;
+  /** Opens sealed secrets a render needs (a cheque's account number). */
+  dataKeys: DataKeys;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */

@@ -7,6 +7,7 @@ const ID_LENGTH = 22;
 export const ID_PREFIX = Object.freeze({
   contact: 'contact',
   template: 'template',
+  bankAccount: 'bank_account',
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
+import { bankAccountResource } from './bank-accounts/bank-account.resource.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentRoutes } from './documents/document-routes.js';
 import { eventsRoutes } from './events/events.routes.js';
@@ -17,6 +18,7 @@ export const printMailResources = [
   eventsRoutes,
   webhooksRoutes,
   documentRoutes(templateResource),
+  documentRoutes(bankAccountResource),
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

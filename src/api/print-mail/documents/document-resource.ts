@@ -1,6 +1,8 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
+import type { UrlSigner } from '../../../platform/signed-url.js';
+import type { AppDeps } from '../../deps.js';
 
 /**
  * A plain document resource (templates; bank accounts, trackers, mailing lists... to come):
@@ -17,12 +19,16 @@ export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = an
   /** Its section in /docs. */
   tag: string;
   schemas: { create: TSchema; update?: TSchema; stored: TSchema };
-  /** A new doc from a checked request: id, fields, timestamps (nothing written yet). */
+  /** A new doc from a checked request: id, fields, timestamps (nothing written to the database yet). */
   create(input: Create, ctx: DocumentContext): Promise<Doc> | Doc;
+  /** Writes what belongs to the new doc but not in it (a sealed secret), in the create's transaction. */
+  afterCreate?(db: Queryable, scope: Scope, doc: Doc, input: Create, ctx: DocumentContext): Promise<void>;
   /** The doc after an update (`null` in the request removes an optional field); no update route without it. */
   update?(current: Doc, input: Update, ctx: DocumentContext): Promise<Doc> | Doc;
   /** What free-text search looks through (never big markup: it would match any word). */
   searchText(doc: Doc): string;
+  /** The doc as a read answers it, when that is not the stored doc as it is (a link signed afresh). */
+  present?(doc: Doc, signer: UrlSigner): Doc;
   /** Runs in the delete's transaction before the row goes: throw to refuse (a resource still in use). */
   beforeDelete?(db: Queryable, scope: Scope, id: string): Promise<void>;
 }
@@ -38,4 +44,5 @@ export interface DocumentContext {
   db: Queryable;
   scope: Scope;
   now: Date;
+  deps: AppDeps;
 }

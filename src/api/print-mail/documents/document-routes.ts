@@ -28,15 +28,21 @@ export function documentRoutes<Doc extends StoredDoc>(
   });
 
   return async (app, { deps }) => {
+    const { present } = resource;
+    // Stored JSON text goes out as it is, unless the resource presents its docs otherwise.
+    const shown = (text: string) => (present ? JSON.stringify(present(JSON.parse(text), deps.signer)) : text);
+    const shownDoc = (doc: Doc) => (present ? present(doc, deps.signer) : doc);
     app.post(
       path,
       { schema: { tags, body: resource.schemas.create, response: { 201: Stored } } },
       (request, reply) =>
         runCreate(deps.pool, request, reply, async (tx) => {
           const scope = scopeOf(request);
-          const doc = await resource.create(request.body, { db: tx, scope, now: deps.clock.now() });
+          const ctx = { db: tx, scope, now: deps.clock.now(), deps };
+          const doc = await resource.create(request.body, ctx);
           await insertDoc(tx, table, scope, doc, resource.searchText(doc));
-          return { statusCode: 201, body: doc };
+          await resource.afterCreate?.(tx, scope, doc, request.body, ctx);
+          return { statusCode: 201, body: shownDoc(doc) };
         }),
     );
 
@@ -49,7 +55,7 @@ export function documentRoutes<Doc extends StoredDoc>(
         query,
         parseSearch(query.search),
       );
-      return sendJson(reply, listBody(query, totalCount, docs));
+      return sendJson(reply, listBody(query, totalCount, docs.map(shown)));
     });
 
     app.get(
@@ -58,7 +64,7 @@ export function documentRoutes<Doc extends StoredDoc>(
       async (request, reply) => {
         const doc = await getDoc(deps.pool, table, scopeOf(request), request.params.id);
         if (!doc) throw notFound(object, request.params.id);
-        return sendJson(reply, doc);
+        return sendJson(reply, shown(doc));
       },
     );
 
@@ -72,9 +78,9 @@ export function documentRoutes<Doc extends StoredDoc>(
             const scope = scopeOf(request);
             const current = await lockDoc<Doc>(tx, table, scope, request.params.id);
             if (!current) throw notFound(object, request.params.id);
-            const doc = await update(current, request.body, { db: tx, scope, now: deps.clock.now() });
+            const doc = await update(current, request.body, { db: tx, scope, now: deps.clock.now(), deps });
             await replaceDoc(tx, table, scope, doc, resource.searchText(doc));
-            return doc;
+            return shownDoc(doc);
           }),
       );
 

@@ -1,0 +1,42 @@
+import { isUploadedFile } from '../../../platform/body-parsers.js';
+import { invalid } from '../../../platform/errors.js';
+import { SafeFetchError, safeFetch } from '../../../platform/safe-fetch.js';
+
+const MAX_BYTES = 2 * 1024 * 1024;
+
+/** A signature image's type from its first bytes: only PNG and JPEG print well on a cheque. */
+function imageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
+  if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return undefined;
+}
+
+/**
+ * `signatureImage`: a multipart upload, or an http(s) URL fetched now through safe-fetch (size
+ * and time limits, no private addresses unless allowed). Whatever it is, it must be a PNG or
+ * JPEG by its bytes, not its name or header: a 400 naming the field otherwise.
+ */
+export async function signatureImageBytes(
+  value: unknown,
+  allowPrivate: boolean,
+): Promise<{ bytes: Uint8Array; contentType: string; source: string }> {
+  const field = 'signatureImage';
+  let bytes: Uint8Array;
+  let source: string;
+  if (isUploadedFile(value)) {
+    bytes = new Uint8Array(value.data);
+    source = value.filename || 'upload';
+  } else if (typeof value === 'string' && /^https?:\/\//i.test(value.trim())) {
+    source = value.trim();
+    try {
+      bytes = (await safeFetch(source, { allowPrivate, maxBytes: MAX_BYTES, timeoutMs: 10_000 })).bytes;
+    } catch (err) {
+      if (err instanceof SafeFetchError) throw invalid(field, `could not be fetched: ${err.message}.`);
+      throw err;
+    }
+  } else throw invalid(field, 'must be an http(s) URL of a PNG or JPEG, or the image file itself.');
+  if (bytes.length > MAX_BYTES) throw invalid(field, `is over ${MAX_BYTES / 1024 / 1024} MB.`);
+  const contentType = imageType(bytes);
+  if (!contentType) throw invalid(field, 'is not a PNG or JPEG image.');
+  return { bytes, contentType, source };
+}
