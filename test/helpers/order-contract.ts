@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { OrderKindName } from '../../src/api/print-mail/orders/order-kind-names.js';
 import { resourceContract } from './contract-suite.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { fetchPdf, pdfPages, pdfText, serveFiles } from './letters.js';
@@ -17,7 +18,7 @@ import { spawnWorker } from './spawn-worker.js';
  * A kind's test file calls it with how to make one of its orders and tests what is its own.
  */
 export interface OrderContract {
-  object: 'letter' | 'postcard' | 'self_mailer';
+  object: OrderKindName;
   /** Collection path, e.g. `/print-mail/v1/postcards`. */
   path: string;
   /** Where its PDFs are stored, under the blob store: `<table>/test/<id>.pdf`. */
