@@ -14,6 +14,8 @@ export const ERROR_CATALOGUE = Object.freeze({
   idempotency_key_reuse_error: 422,
   lookup_limit_exceeded_error: 402,
   return_envelope_already_exists_error: 422,
+  return_envelope_unavailable_error: 422,
+  return_envelope_order_cannot_fill_error: 422,
   rate_limit_exceeded_error: 429,
   internal_error: 500,
   service_unavailable_error: 503,

@@ -8,6 +8,8 @@ export const ID_PREFIX = Object.freeze({
   contact: 'contact',
   template: 'template',
   bankAccount: 'bank_account',
+  returnEnvelope: 'return_envelope',
+  returnEnvelopeOrder: 'return_envelope_order',
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',

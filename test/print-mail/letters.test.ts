@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, bob, LETTERS, letterBody, makePdf, waitForLetter } from '../helpers/letters.js';
 import { orderContract } from '../helpers/order-contract.js';
+import { availableEnvelope } from '../helpers/return-envelopes.js';
 
 let server: TestServer;
 let key: string;
@@ -61,6 +62,7 @@ describe('letters: create', () => {
   });
 
   test('every optional field is accepted, validated and returned', async () => {
+    const envelope = await availableEnvelope(server, key, { ...bob, companyName: 'Replies Dept' });
     const res = await create(
       letterBody({
         color: true,
@@ -72,7 +74,7 @@ describe('letters: create', () => {
         perforatedPage: 1,
         paper: 'premium_paper_letter_standard_white_80lb',
         plasticCard: { size: 'standard', singleSided: { html: '<p>card</p>' } },
-        returnEnvelope: 'return_envelope_abc123',
+        returnEnvelope: envelope.id,
       }),
     );
     assert.equal(res.status, 201, res.text);
@@ -82,7 +84,7 @@ describe('letters: create', () => {
     assert.equal(l.perforatedPage, 1);
     assert.equal(l.paper, 'premium_paper_letter_standard_white_80lb');
     assert.deepEqual(l.plasticCard, { size: 'standard', singleSided: { html: '<p>card</p>' } });
-    assert.equal(l.returnEnvelope, 'return_envelope_abc123');
+    assert.equal(l.returnEnvelope, envelope.id);
     const openApiSpelling = await create(
       letterBody({
         plasticCard: { size: 'standard', doubleSided: { frontHTML: '<p>f</p>', backHTML: '<p>b</p>' } },

@@ -6,6 +6,8 @@ import { documentRoutes } from './documents/document-routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { ORDER_KINDS } from './orders/order-kinds.js';
 import { orderRoutes } from './orders/order-routes.js';
+import { returnEnvelopeResource } from './return-envelopes/return-envelope.resource.js';
+import { returnEnvelopeOrdersRoutes } from './return-envelopes/return-envelope-orders.routes.js';
 import { templateResource } from './templates/template.resource.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -19,6 +21,8 @@ export const printMailResources = [
   webhooksRoutes,
   documentRoutes(templateResource),
   documentRoutes(bankAccountResource),
+  documentRoutes(returnEnvelopeResource),
+  returnEnvelopeOrdersRoutes,
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

@@ -1,6 +1,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
+import type { ApiError } from '../../../platform/errors.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { AppDeps } from '../../deps.js';
 
@@ -31,6 +32,10 @@ export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = an
   present?(doc: Doc, signer: UrlSigner): Doc;
   /** Runs in the delete's transaction before the row goes: throw to refuse (a resource still in use). */
   beforeDelete?(db: Queryable, scope: Scope, id: string): Promise<void>;
+  /** False: no delete route (return envelopes). */
+  deletable?: boolean;
+  /** The error for a create that a unique index of the table refuses (one return envelope per contact). */
+  conflict?(doc: Doc): ApiError;
 }
 
 export interface StoredDoc {
@@ -43,6 +48,8 @@ export interface StoredDoc {
 export interface DocumentContext {
   db: Queryable;
   scope: Scope;
+  /** The caller organization's country, the default of contacts without one. */
+  orgCountryCode: string;
   now: Date;
   deps: AppDeps;
 }

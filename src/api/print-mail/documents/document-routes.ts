@@ -38,9 +38,18 @@ export function documentRoutes<Doc extends StoredDoc>(
       (request, reply) =>
         runCreate(deps.pool, request, reply, async (tx) => {
           const scope = scopeOf(request);
-          const ctx = { db: tx, scope, now: deps.clock.now(), deps };
+          const ctx = {
+            db: tx,
+            scope,
+            orgCountryCode: request.auth.orgCountryCode,
+            now: deps.clock.now(),
+            deps,
+          };
           const doc = await resource.create(request.body, ctx);
-          await insertDoc(tx, table, scope, doc, resource.searchText(doc));
+          await insertDoc(tx, table, scope, doc, resource.searchText(doc)).catch((err) => {
+            const conflict = (err as { code?: string }).code === '23505' && resource.conflict?.(doc);
+            throw conflict || err;
+          });
           await resource.afterCreate?.(tx, scope, doc, request.body, ctx);
           return { statusCode: 201, body: shownDoc(doc) };
         }),
@@ -78,20 +87,27 @@ export function documentRoutes<Doc extends StoredDoc>(
             const scope = scopeOf(request);
             const current = await lockDoc<Doc>(tx, table, scope, request.params.id);
             if (!current) throw notFound(object, request.params.id);
-            const doc = await update(current, request.body, { db: tx, scope, now: deps.clock.now(), deps });
+            const doc = await update(current, request.body, {
+              db: tx,
+              scope,
+              orgCountryCode: request.auth.orgCountryCode,
+              now: deps.clock.now(),
+              deps,
+            });
             await replaceDoc(tx, table, scope, doc, resource.searchText(doc));
             return shownDoc(doc);
           }),
       );
 
-    app.delete(`${path}/:id`, { schema: { tags, params, response: { 200: Deleted } } }, (request) =>
-      withTransaction(deps.pool, async (tx) => {
-        const scope = scopeOf(request);
-        const { id } = request.params;
-        await resource.beforeDelete?.(tx, scope, id);
-        if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
-        return { id, object, deleted: true as const };
-      }),
-    );
+    if (resource.deletable !== false)
+      app.delete(`${path}/:id`, { schema: { tags, params, response: { 200: Deleted } } }, (request) =>
+        withTransaction(deps.pool, async (tx) => {
+          const scope = scopeOf(request);
+          const { id } = request.params;
+          await resource.beforeDelete?.(tx, scope, id);
+          if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
+          return { id, object, deleted: true as const };
+        }),
+      );
   };
 }

@@ -5,6 +5,7 @@ import type { ContentContext } from '../orders/order-kind.js';
 import { takeSuppliedPdf } from '../orders/order-pdf.js';
 import { checkTemplateHtml } from '../templates/template-syntax.js';
 import type { LetterCreate } from './letter.schema.js';
+import { checkReturnEnvelope } from './letter-return-envelope.js';
 import { type CardContent, plasticCardContent } from './plastic-card-content.js';
 
 /** What the render job renders, fixed at create (a later template edit does not change the letter). */
@@ -35,6 +36,7 @@ export async function letterContent(input: LetterCreate, ctx: ContentContext): P
   const attached = input.attachedPDF
     ? await supplied(input.attachedPDF.file, 'attachedPDF.file', 'attached')
     : undefined;
+  if (input.returnEnvelope) await checkReturnEnvelope(ctx.db, ctx.scope, input.returnEnvelope);
   const content: LetterContent = { kind: source === 'pdf' ? 'pdf' : 'html' };
   if (attached) content.attached = { blobKey: attached.blobKey, placement: input.attachedPDF!.placement };
   if (input.plasticCard) content.card = await plasticCardContent(input.plasticCard, input, ctx);

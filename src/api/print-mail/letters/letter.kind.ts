@@ -4,6 +4,7 @@ import { contentSource, type LetterContent, letterContent } from './letter-conte
 import { letterFields } from './letter-fields.js';
 import { LETTER_PRINT } from './letter-print.js';
 import { letterRenderJob } from './letter-render.js';
+import { releaseReturnEnvelope, returnEnvelopeClaims } from './letter-return-envelope.js';
 
 /** Letters: one sheet or many, folded into an envelope; html, a template or a PDF. */
 export const letterKind: OrderKind<LetterCreate, LetterContent> = {
@@ -21,4 +22,6 @@ export const letterKind: OrderKind<LetterCreate, LetterContent> = {
   unsearchable: ['html'],
   renderJob: letterRenderJob,
   print: LETTER_PRINT,
+  claims: returnEnvelopeClaims,
+  release: releaseReturnEnvelope,
 };

@@ -44,6 +44,18 @@ export async function cancelOrder(
       `Only ready orders can be cancelled; this ${kind.name} is ${row.status.replaceAll('_', ' ')}.`,
     );
   }
+  return cancelLocked(tx, kind, row, cancellation, ctx);
+}
+
+/** The cancellation of a locked ready order: its change and event, and what it took given back. */
+async function cancelLocked(
+  tx: pg.PoolClient,
+  kind: OrderKind,
+  row: OrderRow,
+  cancellation: Cancellation,
+  ctx: OrderContext,
+) {
+  await kind.release?.(tx, row, ctx.now);
   return changeOrder(tx, kind, row, cancellationChange(cancellation), ctx);
 }
 
@@ -59,5 +71,5 @@ export async function cancelInJob(
   ctx: OrderContext,
 ) {
   if (row.status !== 'ready') return;
-  await changeOrder(tx, kind, row, cancellationChange(cancellation), ctx);
+  await cancelLocked(tx, kind, row, cancellation, ctx);
 }

@@ -11,7 +11,7 @@ import {
 } from '../contacts/contacts.repo.js';
 import { type EventDoc, eventWriteParts } from '../events/record-event.js';
 import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
-import type { OrderKind } from './order-kind.js';
+import type { OrderClaim, OrderKind } from './order-kind.js';
 import { insertOrderStatement, type NewOrder } from './orders.repo.js';
 
 /** Everything a new order writes: its row, its `.created` event, its jobs, its new contacts. */
@@ -25,15 +25,21 @@ export interface OrderCreate {
   newContacts: ContactRow[];
   /** Stored contacts the order uses as this process last saw them, not read (known-contacts.ts). */
   guessedContacts?: Contact[];
+  /** Rows the order takes (OrderKind.claims). */
+  claims?: OrderClaim[];
 }
 
 /**
- * All of an order's create as one statement (db/statement.ts): the new contacts, the order,
- * its event and webhook queue entry, and pg-boss's insert of its jobs. When a contact meant
- * to be new was created by someone else in the meantime, or a guessed contact is no longer
- * stored as it was guessed, the statement gives up whole.
+ * All of an order's create as one statement (db/statement.ts): the new contacts, the rows it
+ * claims, the order, its event and webhook queue entry, and pg-boss's insert of its jobs. When
+ * a contact meant to be new was created by someone else in the meantime, a guessed contact is
+ * no longer stored as it was guessed, or a claim does not hold, the statement gives up whole.
  */
-async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<Statement> {
+async function orderCreateStatement(
+  boss: PgBoss,
+  create: OrderCreate,
+  claims: OrderClaim[] = create.claims ?? [],
+): Promise<Statement> {
   const { kind, scope, row, event, jobs, newContacts } = create;
   const guessed = create.guessedContacts ?? [];
   const parts = [
@@ -43,6 +49,7 @@ async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<
     ...(guessed.length
       ? [{ name: 'guessed_contacts', statement: unchangedContactsStatement(scope, guessed) }]
       : []),
+    ...claims.map((claim, i) => ({ name: `claim_${i}`, statement: claim.statement })),
     { name: 'new_order', statement: insertOrderStatement(kind, scope, row) },
     ...eventWriteParts(scope.orgId, event),
     { name: 'new_jobs', statement: await jobInsertStatement(boss, jobs) },
@@ -50,6 +57,7 @@ async function orderCreateStatement(boss: PgBoss, create: OrderCreate): Promise<
   const checks = [
     ...(newContacts.length ? [['(SELECT count(*) FROM new_contacts)', newContacts.length] as const] : []),
     ...(guessed.length ? [['(SELECT count(*) FROM guessed_contacts)', guessed.length] as const] : []),
+    ...claims.map((_, i) => [`(SELECT count(*) FROM claim_${i})`, 1] as const),
   ];
   const final = checks.length
     ? {
@@ -79,6 +87,11 @@ export async function writeOrderInTransaction(
 ): Promise<void> {
   if (create.newContacts.length)
     throw new Error('save the contacts first: a transaction cannot give up part-way');
-  await tx.query(await orderCreateStatement(boss, create));
+  // Claims go first, one by one, so the one that does not hold says why.
+  for (const claim of create.claims ?? []) {
+    const res = await tx.query(claim.statement);
+    if (res.rowCount !== 1) throw claim.refused;
+  }
+  await tx.query(await orderCreateStatement(boss, create, []));
   await wakeDispatchersAfterCommit(tx);
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
+import type { Statement } from '../../../db/statement.js';
 import type { RenderJob } from '../../../engines/render/index.js';
+import type { ApiError } from '../../../platform/errors.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { AppDeps } from '../../deps.js';
 import type { Contact } from '../contacts/contact.schema.js';
@@ -46,8 +48,21 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content extends 
   /** How a stored order becomes the render engine's job (HTML merged over its own snapshot). */
   renderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob>;
   print: PrintSetup;
+  /**
+   * Rows the order takes as it is created (a letter's return envelope), written in its create
+   * statement: each must change exactly one row, or nothing is created and `refused` answers.
+   */
+  claims?(input: Input, scope: Scope, now: Date): OrderClaim[];
+  /** Gives back what the order took, when it is cancelled (in the cancel's transaction). */
+  release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
   routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
+}
+
+export interface OrderClaim {
+  /** An UPDATE ... RETURNING that changes one row when the claim holds, none otherwise. */
+  statement: Statement;
+  refused: ApiError;
 }
 
 /** What every kind's stored content has in common: an uploaded PDF, if any, is `pdf.blobKey`. */

@@ -130,6 +130,7 @@ function orderCreate(
     jobs: orderJobs(kind.name, order.id, order.printAt, ctx.now),
     newContacts,
     guessedContacts,
+    claims: kind.claims?.(order.input, ctx.scope, ctx.now) ?? [],
   };
   return { create, snapshot };
 }
