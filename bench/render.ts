@@ -8,73 +8,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import {
-  BrowserPool,
-  buildMergeContext,
-  createAssetFetcher,
-  type LetterRenderInput,
-  mergeHtml,
-  renderLetter,
-} from '../src/engines/render/index.js';
+import { BrowserPool, createAssetFetcher, renderLetter } from '../src/engines/render/index.js';
 import { startMemorySampler } from './process-tree.js';
+import { benchLetter as letter } from './support/render-pieces.js';
 
 const LETTERS = Number(process.argv[2] ?? 300);
 const WARMUP = 20;
-const LOGO =
-  'data:image/svg+xml;base64,' +
-  Buffer.from(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#135"/></svg>',
-  ).toString('base64');
-const TEMPLATE = `<html><head><style>
-  body { font-family: 'DejaVu Serif', serif; margin: 0; }
-  .page { padding: 3.4in 0.9in 0.8in; font-size: 11pt; line-height: 1.4; }
-  table { border-collapse: collapse; width: 100%; } td { border-bottom: 1px solid #ccc; padding: 4px; }
-</style></head><body><div class="page">
-  <img src="${LOGO}" style="position:absolute; top:0.5in; right:0.8in">
-  <p>Dear {{to.firstName}} {{to.lastName}},</p>
-  <p>Thank you for being a customer since {{since}}. Your account {{account}} shows the balance below.</p>
-  <table><tr><td>Previous balance</td><td>{{previous}}</td></tr><tr><td>Payments</td><td>{{payments}}</td></tr>
-  <tr><td><b>Due</b></td><td><b>{{due}}</b></td></tr></table>
-  <p>${'We appreciate your business and look forward to serving you in the coming year. '.repeat(6)}</p>
-  <p>Sincerely,<br>{{from.companyName}}</p></div></body></html>`;
-
-const from = {
-  companyName: 'Postroom Bench Co',
-  addressLine1: '1 Bench Rd',
-  city: 'Austin',
-  provinceOrState: 'TX',
-  postalOrZip: '73301',
-  countryCode: 'US',
-};
-
-function letter(i: number): LetterRenderInput {
-  const to = {
-    firstName: `Customer${i}`,
-    lastName: 'Example',
-    addressLine1: `${100 + i} Main St`,
-    city: 'Springfield',
-    provinceOrState: 'IL',
-    postalOrZip: '62701',
-    countryCode: 'US',
-  };
-  const vars = {
-    since: '2019',
-    account: `A-${10000 + i}`,
-    previous: '$120.00',
-    payments: '$20.00',
-    due: `$${100 + (i % 50)}.00`,
-  };
-  const html = mergeHtml(TEMPLATE, buildMergeContext(vars, to, from));
-  return {
-    size: 'us_letter',
-    content: { kind: 'html', html },
-    to,
-    from,
-    addressPlacement: 'top_first_page',
-    doubleSided: false,
-    color: false,
-  };
-}
 
 interface Row {
   name: string;
@@ -151,7 +90,9 @@ const rows = [...results.values()].map((runs) => {
   };
 });
 
-const chromium = execFileSync('/usr/bin/chromium', ['--version']).toString().trim();
+const chromium = execFileSync('/usr/bin/chromium', ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] })
+  .toString()
+  .trim();
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model}, ${Math.round(totalmem() / 2 ** 30)} GB RAM; node ${process.version}; ${chromium}`,
 );
