@@ -16,6 +16,20 @@ export { htmlToPdf } from './browser/html-to-pdf.js';
 export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
 export type { CardRenderInput, CardRenderResult } from './card/card-job.js';
 export { loadCardPdf, renderCard } from './card/render-card.js';
+export {
+  isAbaRoutingNumber,
+  isAccountNumber,
+  isCanadianInstitutionNumber,
+  isCanadianTransitNumber,
+} from './cheque/bank-numbers.js';
+export {
+  amountInFigures,
+  amountInWords,
+  isChequeAmount,
+  MAX_CHEQUE_AMOUNT_CENTS,
+} from './cheque/cheque-amount.js';
+export type { ChequeBank, ChequeLetter, ChequeRenderInput, ChequeSignature } from './cheque/cheque-job.js';
+export { CHEQUE_STAGES, renderCheque } from './cheque/render-cheque.js';
 export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from './errors.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';

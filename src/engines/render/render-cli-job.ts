@@ -47,8 +47,11 @@ const DEFAULT_FROM: CliContact = {
   postalOrZip: '73301',
   countryCode: 'US',
 };
+/** The kinds the CLI renders from HTML or PDF files (a cheque needs bank details: its tests render it). */
+export type CliKind = Exclude<RenderKind, 'cheque'>;
+
 /** The sizes of each two-sided kind; without `--size`, the first is rendered. */
-const MAILPIECE_FORMATS: Record<Exclude<RenderKind, 'letter'>, Readonly<Record<string, MailpieceFormat>>> = {
+const MAILPIECE_FORMATS: Record<Exclude<CliKind, 'letter'>, Readonly<Record<string, MailpieceFormat>>> = {
   postcard: POSTCARD_FORMATS,
   self_mailer: SELF_MAILER_FORMATS,
   snap_pack: SNAP_PACK_FORMATS,
@@ -60,7 +63,7 @@ const MAILPIECE_FORMATS: Record<Exclude<RenderKind, 'letter'>, Readonly<Record<s
  * is a line about a piece's format, when the size is one.
  */
 export async function buildCliJob(
-  kind: RenderKind,
+  kind: CliKind,
   options: CliOptions,
 ): Promise<{ job: RenderJob; describe?: string }> {
   const to = options.to ?? DEFAULT_TO;
@@ -110,7 +113,8 @@ export async function buildCliJob(
           { field: `${page2}HTML`, html: await merged(second) },
         ],
       };
-  return { job: { kind, input: { size, content, to, from } }, describe: format && describeFormat(format) };
+  const job = { kind, input: { size, content, to, from } } as RenderJob;
+  return { job, describe: format && describeFormat(format) };
 }
 
 function describeFormat(format: MailpieceFormat): string {

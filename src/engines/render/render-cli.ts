@@ -16,8 +16,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { BrowserPool, createAssetFetcher, RENDER_PIPELINES, type RenderKind, renderJob } from './index.js';
-import { buildCliJob, type CliOptions } from './render-cli-job.js';
+import { BrowserPool, createAssetFetcher, RENDER_PIPELINES, renderJob } from './index.js';
+import { buildCliJob, type CliKind, type CliOptions } from './render-cli-job.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -37,9 +37,10 @@ const { values, positionals } = parseArgs({
     card: { type: 'string', multiple: true },
   },
 });
-const kind = values.kind as RenderKind;
-if (!Object.hasOwn(RENDER_PIPELINES, kind)) {
-  throw new Error(`--kind ${kind}: one of ${Object.keys(RENDER_PIPELINES).join(', ')}`);
+const kind = values.kind as CliKind;
+const cliKinds = Object.keys(RENDER_PIPELINES).filter((k) => k !== 'cheque');
+if (!cliKinds.includes(kind)) {
+  throw new Error(`--kind ${kind}: one of ${cliKinds.join(', ')}`);
 }
 const outFile = positionals.at(-1);
 const contentFiles = positionals.slice(0, -1);

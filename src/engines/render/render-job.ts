@@ -1,3 +1,4 @@
+import type { ChequeRenderInput } from './cheque/cheque-job.js';
 import type { LetterRenderInput } from './letter/letter-job.js';
 import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
 
@@ -9,7 +10,8 @@ export type RenderJob =
   | { kind: 'letter'; input: LetterRenderInput }
   | { kind: 'postcard'; input: MailpieceRenderInput }
   | { kind: 'self_mailer'; input: MailpieceRenderInput }
-  | { kind: 'snap_pack'; input: MailpieceRenderInput };
+  | { kind: 'snap_pack'; input: MailpieceRenderInput }
+  | { kind: 'cheque'; input: ChequeRenderInput };
 
 export type RenderKind = RenderJob['kind'];
 

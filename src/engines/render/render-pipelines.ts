@@ -1,3 +1,4 @@
+import { renderCheque } from './cheque/render-cheque.js';
 import type { RenderDeps } from './letter/letter-job.js';
 import { renderLetter } from './letter/render-letter.js';
 import { renderPostcard, renderSelfMailer, renderSnapPack } from './mailpiece/render-mailpiece.js';
@@ -11,7 +12,7 @@ type Pipeline<K extends RenderKind> = (
 /**
  * The pipeline of each kind, in one table: a new kind adds its stages (LETTER_STAGES in
  * letter/render-letter.ts, POSTCARD_STAGES, SELF_MAILER_STAGES and SNAP_PACK_STAGES in
- * mailpiece/render-mailpiece.ts) and one row here.
+ * mailpiece/render-mailpiece.ts, CHEQUE_STAGES in cheque/render-cheque.ts) and one row here.
  */
 export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Object.freeze({
   letter: async (input, deps) => {
@@ -22,6 +23,10 @@ export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Obj
   postcard: async (input, deps) => ({ ...(await renderPostcard(input, deps)), companions: {} }),
   self_mailer: async (input, deps) => ({ ...(await renderSelfMailer(input, deps)), companions: {} }),
   snap_pack: async (input, deps) => ({ ...(await renderSnapPack(input, deps)), companions: {} }),
+  cheque: async (input, deps) => {
+    const { pdf, pageCount, warnings } = await renderCheque(input, deps);
+    return { pdf, pageCount, warnings, companions: {} };
+  },
 });
 
 /** Renders one order with its kind's pipeline. */

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { deflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import type { Zone } from '../../../src/engines/render/pdf/address-zones.js';
 
@@ -151,4 +152,68 @@ export function countPixels(pixels: RgbPixels, test: (r: number, g: number, b: n
     if (test(pixels.data[i], pixels.data[i + 1], pixels.data[i + 2])) count++;
   }
   return count;
+}
+
+export interface GrayPixels {
+  width: number;
+  height: number;
+  /** One byte per pixel, row by row: 0 black, 255 white. */
+  data: Buffer;
+}
+
+/** Grey pixels of a zone (points, top-left origin) of one page (1-based) at `dpi`, for measuring ink. */
+export async function zoneGray(pdf: Uint8Array, page: number, zone: Zone, dpi: number): Promise<GrayPixels> {
+  const dir = await mkdtemp(join(tmpdir(), 'postroom-pdfgray-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const px = (pt: number) => String(Math.round((pt * dpi) / 72));
+    const args = ['-r', String(dpi), '-gray', '-f', String(page), '-l', String(page)];
+    args.push('-x', px(zone.x), '-y', px(zone.y), '-W', px(zone.width), '-H', px(zone.height), file);
+    const { stdout } = await run('pdftoppm', args, { encoding: 'buffer', maxBuffer: 1 << 26 });
+    // A binary PGM: "P5", width, height, the maximum value, then the pixels.
+    const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(stdout.subarray(0, 64).toString('latin1'));
+    if (!header) throw new Error('pdftoppm did not write a PGM');
+    const [width, height] = [Number(header[1]), Number(header[2])];
+    return { width, height, data: stdout.subarray(header[0].length) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A small truecolour PNG of one colour, made by hand (zlib and a CRC), for image inputs. */
+export function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Uint8Array {
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat()),
+  ]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -1,3 +1,4 @@
+import { isAbaRoutingNumber } from '../../../engines/render/index.js';
 import { invalid } from '../../../platform/errors.js';
 import type { BankAccountCreate } from './bank-account.schema.js';
 
@@ -23,13 +24,6 @@ function onlyDigits(value: string, field: string, lengths: [number, number]): st
   return digits;
 }
 
-/** The ABA checksum of a US routing number: 3(d1+d4+d7) + 7(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
-export function abaChecksumOk(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
-  const d = [...routing].map(Number);
-  return (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8])) % 10 === 0;
-}
-
 /**
  * US accounts have a routing number (ABA checksum) and no Canadian numbers; Canadian ones a
  * 5-digit transit and 3-digit institution (`routeNumber`) and no routing number. Each wrong
@@ -51,7 +45,7 @@ export function checkBankNumbers(input: BankAccountCreate): BankNumbers {
   if (us) {
     if (!present(input.routingNumber)) throw invalid('routingNumber', 'is required for a US account.');
     const routingNumber = onlyDigits(input.routingNumber!, 'routingNumber', [9, 9]);
-    if (!abaChecksumOk(routingNumber))
+    if (!isAbaRoutingNumber(routingNumber))
       throw invalid('routingNumber', `${routingNumber} fails the ABA checksum; check for a mistyped digit.`);
     return { accountNumber, routingNumber };
   }
