@@ -2,6 +2,7 @@ import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
 import { readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { assemblePrintBatches } from '../api/print-mail/orders/print-batch-assemble.js';
 import type { JobDefinition } from './registry.js';
+import { renderJobContext } from './render-order.js';
 
 /**
  * Batches live orders that entered printing. Sent whenever an order moves to printing; the
@@ -15,7 +16,8 @@ export const assemblePrintBatchesJob: JobDefinition = {
   async run(_data, ctx) {
     const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id, name) => {
       const row = await readOrder(ctx.pool, kind, id);
-      const file = row && (await ctx.renderer.render(await kind.renderJob(row, ctx.blobs))).companions[name];
+      const file =
+        row && (await ctx.renderer.render(await kind.renderJob(row, renderJobContext(ctx)))).companions[name];
       if (!file) throw new Error(`${kind.name} ${id} has a ${name} but none could be rendered`);
       ctx.log({ id, name }, 'companion file was missing: rendered again for its print batch');
       return file;

@@ -61,7 +61,7 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
   }
   let rendered: RenderResult;
   try {
-    rendered = await ctx.renderer.render(await kind.renderJob(row, ctx.blobs));
+    rendered = await ctx.renderer.render(await kind.renderJob(row, renderJobContext(ctx)));
   } catch (err) {
     if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
     await cancel({ reason: 'invalid_content', note: err.message });
@@ -92,3 +92,10 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
 }
 
 export const orderCtx = (ctx: JobContext) => ({ now: ctx.clock.now(), signer: ctx.signer });
+
+/** What a kind may read to make its render job. */
+export const renderJobContext = (ctx: JobContext) => ({
+  blobs: ctx.blobs,
+  db: ctx.pool,
+  dataKeys: ctx.dataKeys,
+});

@@ -14,6 +14,8 @@ export const ID_PREFIX = Object.freeze({
   postcard: 'postcard',
   selfMailer: 'self_mailer',
   snapPack: 'snap_pack',
+  cheque: 'cheque',
+  box: 'box',
   printBatch: 'print_batch',
   event: 'event',
   webhook: 'webhook',

@@ -252,6 +252,27 @@ test('the payee is in the recipient window and the drawer in the return window, 
   }
 });
 
+test('redirectTo: an address page in front, addressed there; the cheque behind it unchanged', async () => {
+  const office = {
+    companyName: 'Signing Office',
+    addressLine1: '9 Office Park',
+    city: 'Dallas',
+    provinceOrState: 'TX',
+    postalOrZip: '75201',
+    countryCode: 'US',
+  };
+  const result = await renderCheque(cheque({ redirectTo: office }), deps());
+  assert.equal(result.pageCount, 2);
+  assert.equal(
+    squash(await pageText(result.pdf, 1, windows.recipientZone)),
+    'SIGNING OFFICE 9 OFFICE PARK DALLAS TX 75201',
+  );
+  assert.doesNotMatch(await pageText(result.pdf, 1), /LOVELACE|⑆/, 'the redirect page carries no cheque');
+  const payee = squash(await pageText(result.pdf, 2, windows.recipientZone));
+  assert.equal(payee, 'ADA LOVELACE 12 ANALYTICAL WAY SUITE 3 SPRINGFIELD IL 62701');
+  assert.match(await pageText(result.pdf, 2), /⑆011000015⑆/);
+});
+
 test('us_legal: an 8.5 × 14 in cheque page with the cheque and MICR line at the same place', async () => {
   const result = await renderCheque(cheque({ size: 'us_legal' }), deps());
   assert.deepEqual(await pageSizes(result.pdf), [LEGAL]);

@@ -1,12 +1,13 @@
-import { invalid } from '../../../platform/errors.js';
+import { apiError, invalid } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { unprintedChequesOf } from '../cheques/cheque-numbers.repo.js';
 import type { DocumentResource } from '../documents/document-resource.js';
+import { suppliedImage } from '../images/supplied-image.js';
 import { BankAccount, BankAccountCreate } from './bank-account.schema.js';
 import { insertSealedAccountNumber } from './bank-accounts.repo.js';
 import { checkBankNumbers } from './bank-numbers.js';
-import { signatureImageBytes } from './signature-image.js';
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -33,7 +34,7 @@ export const bankAccountResource: DocumentResource<BankAccount, BankAccountCreat
     const id = newId(ID_PREFIX.bankAccount);
     let signatureSource: string | undefined;
     if (present(input.signatureImage)) {
-      const image = await signatureImageBytes(input.signatureImage, deps.config.allowPrivateUrls);
+      const image = await suppliedImage(input.signatureImage, 'signatureImage', deps.config.allowPrivateUrls);
       await deps.blobs.put(signatureImageKey(scope.live, id), image.bytes, {
         contentType: image.contentType,
       });
@@ -77,6 +78,16 @@ export const bankAccountResource: DocumentResource<BankAccount, BankAccountCreat
       d: doc.description,
       m: doc.metadata,
     }),
+
+  // Its cheques still to print need its number; the account goes once they are printed or cancelled.
+  async beforeDelete(db, scope, id) {
+    const waiting = await unprintedChequesOf(db, scope, id);
+    if (waiting > 0)
+      throw apiError(
+        'bank_account_in_use_error',
+        `Bank account ${id} is used by ${waiting} cheque${waiting === 1 ? '' : 's'} not yet printed; cancel them or wait until they print.`,
+      );
+  },
 
   present: (doc, signer) =>
     doc.signatureImage ? { ...doc, signatureImage: signer.urlFor(signatureImageKey(doc.live, doc.id)) } : doc,

@@ -29,3 +29,9 @@ export async function lockSealedNumbers(db: Queryable): Promise<Array<{ id: stri
 export async function replaceSealedNumber(db: Queryable, id: string, sealed: Sealed): Promise<void> {
   await db.query('UPDATE bank_account_secrets SET account_number = $2 WHERE id = $1', [id, sealed]);
 }
+
+/** An account's sealed number, for a cheque's render (which is scoped by the cheque it renders). */
+export async function sealedAccountNumber(db: Queryable, id: string): Promise<Sealed | undefined> {
+  const res = await db.query('SELECT account_number AS sealed FROM bank_account_secrets WHERE id = $1', [id]);
+  return res.rows[0]?.sealed;
+}

@@ -6,13 +6,14 @@ import {
   type RenderJob,
 } from '../../../engines/render/index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import type { RenderJobContext } from '../orders/order-kind.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import { storedBlob } from '../orders/stored-blob.js';
 import type { LetterContent } from './letter-content.js';
 import type { CardContent } from './plastic-card-content.js';
 
 /** A stored letter as a render job: its HTML merged over its own snapshot, or its stored PDF. */
-export async function letterRenderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob> {
+export async function letterRenderJob(row: OrderRow, { blobs }: RenderJobContext): Promise<RenderJob> {
   const doc = row.doc as Record<string, any>;
   const content = row.content as LetterContent;
   const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);

@@ -25,7 +25,7 @@ export async function checkReturnEnvelope(db: Queryable, scope: Scope, id: strin
 
 /** The envelope the letter takes, in its create statement: never below 0, one letter per envelope. */
 export function returnEnvelopeClaims(
-  input: { returnEnvelope?: string },
+  { input }: { input: { returnEnvelope?: string } },
   scope: Scope,
   now: Date,
 ): OrderClaim[] {

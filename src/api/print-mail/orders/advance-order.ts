@@ -39,7 +39,8 @@ export async function advanceLockedOrder(
   let to: OrderStatus | undefined;
   if (row.status === 'ready') {
     if (!row.pdfKey) return undefined;
-    to = row.live ? 'printing' : 'completed';
+    // Nothing is printed in test mode, nor for an order that is never printed (digital-only).
+    to = row.live && (kind.print.printed?.(row.doc) ?? true) ? 'printing' : 'completed';
   } else if (row.status === 'processed_for_delivery') {
     to = 'completed';
   }

@@ -7,8 +7,8 @@ import type { OrderKind } from './order-kind.js';
 export interface OrderFacts {
   id: string;
   live: boolean;
-  to: Contact;
-  from?: Contact;
+  /** `to`, and `from` and the kind's other contact fields when the order has them. */
+  contacts: Record<string, Contact>;
   mailingClass: MailingClass;
   sendDate: Date;
   now: Date;
@@ -27,8 +27,11 @@ export function orderDoc(kind: OrderKind, input: OrderCreateBase, content: unkno
     object: kind.name,
     live: f.live,
     status: 'ready' as const,
-    to: f.to,
-    ...(f.from ? { from: f.from } : {}),
+    to: f.contacts.to,
+    ...(f.contacts.from ? { from: f.contacts.from } : {}),
+    ...Object.fromEntries(
+      (kind.otherContacts ?? []).filter((k) => f.contacts[k]).map((k) => [k, f.contacts[k]]),
+    ),
     ...kind.fields(input, content),
     mailingClass: f.mailingClass,
     sendDate: f.sendDate.toISOString(),

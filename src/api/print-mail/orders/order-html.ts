@@ -40,3 +40,11 @@ export function exactlyOne<F extends string>(input: Record<string, unknown>, fie
     throw invalid(given.join(' and '), `cannot be combined: supply exactly one of ${choices}.`);
   return given[0];
 }
+
+/** At most one of the fields: the one given, or undefined when none is (a 400 when several are). */
+export function exactlyOneIfAny<F extends string>(
+  input: Record<string, unknown>,
+  fields: readonly F[],
+): F | undefined {
+  return fields.some((f) => present(input[f])) ? exactlyOne(input, fields) : undefined;
+}

@@ -4,6 +4,7 @@ import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { Statement } from '../../../db/statement.js';
 import type { RenderJob } from '../../../engines/render/index.js';
+import type { DataKeys } from '../../../platform/data-keys.js';
 import type { ApiError } from '../../../platform/errors.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { AppDeps } from '../../deps.js';
@@ -19,7 +20,8 @@ import type { OrderRow } from './orders.repo.js';
  * folder holds its descriptor (`<kind>.kind.ts`), its schema and its content and render
  * steps; order-kinds.ts registers it, and a migration line makes its table.
  */
-export interface OrderKind<Input extends OrderCreateBase = any, Content extends StoredContent = any> {
+/** `Content` is the kind's stored content; an uploaded content PDF in it is `pdf.blobKey` (StoredContent). */
+export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   /** The `object` value, the id prefix and the events' prefix (`<name>.created`). */
   name: OrderKindName;
   /** Its table, with the layout every order table has (order_table() in the migrations). */
@@ -34,6 +36,8 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content extends 
   schemas: { create: TSchema; stored: TSchema };
   /** Whether a sender is required (a postcard may have none). */
   fromRequired: boolean;
+  /** Contact fields beside `to` and `from`, optional, prepared and stored the same way (a cheque's `redirectTo`). */
+  otherContacts?: readonly string[];
   /** Checks that need no read (exactly one content source, ...): they run first, a 400 before any work. */
   check(input: Input): void;
   /**
@@ -46,13 +50,13 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content extends 
   /** Doc fields left out of free-text search (markup would match nearly any word). */
   unsearchable: readonly string[];
   /** How a stored order becomes the render engine's job (HTML merged over its own snapshot). */
-  renderJob(row: OrderRow, blobs: BlobStore): Promise<RenderJob>;
+  renderJob(row: OrderRow, ctx: RenderJobContext): Promise<RenderJob>;
   print: PrintSetup;
   /**
    * Rows the order takes as it is created (a letter's return envelope), written in its create
    * statement: each must change exactly one row, or nothing is created and `refused` answers.
    */
-  claims?(input: Input, scope: Scope, now: Date): OrderClaim[];
+  claims?(order: { id: string; input: Input; content: Content }, scope: Scope, now: Date): OrderClaim[];
   /** Gives back what the order took, when it is cancelled (in the cancel's transaction). */
   release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
@@ -63,6 +67,13 @@ export interface OrderClaim {
   /** An UPDATE ... RETURNING that changes one row when the claim holds, none otherwise. */
   statement: Statement;
   refused: ApiError;
+}
+
+/** What a kind may read to make a render job: its stored files, and sealed secrets (a cheque's account). */
+export interface RenderJobContext {
+  blobs: BlobStore;
+  db: Queryable;
+  dataKeys: DataKeys;
 }
 
 /** What every kind's stored content has in common: an uploaded PDF, if any, is `pdf.blobKey`. */
@@ -94,6 +105,8 @@ export interface PrintSetup {
   /** Files rendered beside an order's PDF that the shop needs too (a letter's `card`), and whether this order has each. */
   companions: readonly string[];
   hasCompanion(doc: OrderDoc, name: string): boolean;
+  /** False for an order that is never printed (a digital-only cheque): live, it completes when it would print. */
+  printed?(doc: OrderDoc): boolean;
 }
 
 export interface BatchSetup {

@@ -1,3 +1,4 @@
+import { chequeKind } from '../cheques/cheque.kind.js';
 import { letterKind } from '../letters/letter.kind.js';
 import { postcardKind } from '../postcards/postcard.kind.js';
 import { selfMailerKind } from '../self-mailers/self-mailer.kind.js';
@@ -13,6 +14,7 @@ export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([
   postcardKind,
   selfMailerKind,
   snapPackKind,
+  chequeKind,
 ]);
 
 export function orderKind(name: string): OrderKind {

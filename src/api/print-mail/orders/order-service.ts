@@ -34,7 +34,8 @@ export interface OrderCreateContext extends OrderContactContext {
   allowPrivate: boolean;
 }
 
-type Party = 'to' | 'from';
+/** `to`, `from`, and the kind's other contact fields. */
+type Party = string;
 
 /** Everything about a new order except its contacts' docs: checked, with its content stored. */
 export interface PreparedOrder {
@@ -80,10 +81,10 @@ export async function prepareOrder(
   kind.check(input);
   const id = newId(kind.name);
   // Keyed by the parties the order has: a postcard without a sender has no `from`.
-  const refs = (input.from === undefined ? { to: input.to } : { to: input.to, from: input.from }) as Record<
-    Party,
-    typeof input.to
-  >;
+  const given = input as unknown as Record<string, typeof input.to | undefined>;
+  const refs: Record<Party, typeof input.to> = {};
+  for (const party of ['to', 'from', ...(kind.otherContacts ?? [])])
+    if (given[party] !== undefined) refs[party] = given[party]!;
   const contacts = await prepareOrderContacts(db, refs, ctx);
   // The content checks need only which contact fields exist: previews, nothing written.
   const content = await kind.content(input, {
@@ -110,7 +111,7 @@ function orderCreate(
   const doc = orderDoc(kind, order.input, order.content, {
     id: order.id,
     live: ctx.scope.live,
-    ...contacts,
+    contacts,
     mailingClass: order.mailingClass,
     sendDate: order.sendDate,
     now: ctx.now,
@@ -130,7 +131,7 @@ function orderCreate(
     jobs: orderJobs(kind.name, order.id, order.printAt, ctx.now),
     newContacts,
     guessedContacts,
-    claims: kind.claims?.(order.input, ctx.scope, ctx.now) ?? [],
+    claims: kind.claims?.(order, ctx.scope, ctx.now) ?? [],
   };
   return { create, snapshot };
 }

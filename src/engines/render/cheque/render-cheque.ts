@@ -11,6 +11,7 @@ import { drawPerforation } from './stages/draw-perforation.js';
 import { drawSignature } from './stages/draw-signature.js';
 import { drawStub } from './stages/draw-stub.js';
 import { drawWatermark } from './stages/draw-watermark.js';
+import { insertRedirectPage } from './stages/insert-redirect-page.js';
 import { printLetterHtml } from './stages/print-letter-html.js';
 import { stampChequeAddresses } from './stages/stamp-cheque-addresses.js';
 import { startChequePage } from './stages/start-cheque-page.js';
@@ -30,6 +31,7 @@ export const CHEQUE_STAGES: readonly ChequeStage[] = [
   drawWatermark, // digital-only cheques: the watermark across the cheque
   checkClearBand, // nothing but the MICR line in the bottom 5/8 in of the cheque
   appendLetter, // the letter's pages after the cheque page, within the page limit
+  insertRedirectPage, // redirectTo: an address page in front, the cheque behind it unchanged
 ];
 
 /**

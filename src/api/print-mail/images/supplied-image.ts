@@ -4,7 +4,7 @@ import { SafeFetchError, safeFetch } from '../../../platform/safe-fetch.js';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
-/** A signature image's type from its first bytes: only PNG and JPEG print well on a cheque. */
+/** An image's type from its first bytes: only PNG and JPEG print well on a cheque. */
 function imageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
   if (bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
@@ -12,15 +12,16 @@ function imageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
 }
 
 /**
- * `signatureImage`: a multipart upload, or an http(s) URL fetched now through safe-fetch (size
- * and time limits, no private addresses unless allowed). Whatever it is, it must be a PNG or
- * JPEG by its bytes, not its name or header: a 400 naming the field otherwise.
+ * An image a caller supplies (a bank account's `signatureImage`, a cheque's `logoURL`): a
+ * multipart upload, or an http(s) URL fetched now through safe-fetch (size and time limits,
+ * no private addresses unless allowed). Whatever it is, it must be a PNG or JPEG by its bytes,
+ * not its name or header: a 400 naming the field otherwise.
  */
-export async function signatureImageBytes(
+export async function suppliedImage(
   value: unknown,
+  field: string,
   allowPrivate: boolean,
 ): Promise<{ bytes: Uint8Array; contentType: string; source: string }> {
-  const field = 'signatureImage';
   let bytes: Uint8Array;
   let source: string;
   if (isUploadedFile(value)) {

@@ -1,0 +1,130 @@
+import { buildMergeContext, loadCheckedPdf, PAGE_SIZES } from '../../../engines/render/index.js';
+import { invalid } from '../../../platform/errors.js';
+import { isId } from '../../../platform/ids.js';
+import { signatureImageKey } from '../bank-accounts/bank-account.resource.js';
+import { bankAccountWithNumber } from '../bank-accounts/bank-accounts.repo.js';
+import { suppliedImage } from '../images/supplied-image.js';
+import { exactlyOneIfAny, requireMergeVariables, templateHtml } from '../orders/order-html.js';
+import type { ContentContext } from '../orders/order-kind.js';
+import { takeSuppliedPdf } from '../orders/order-pdf.js';
+import { checkTemplateHtml } from '../templates/template-syntax.js';
+import type { ChequeCreate } from './cheque.schema.js';
+import { chequeWithNumber, nextChequeNumber } from './cheque-numbers.repo.js';
+
+/** The bank account as the cheque prints it, fixed at create; its number is read sealed at render. */
+export interface ChequeBankSnapshot {
+  id: string;
+  name: string;
+  primaryLine: string;
+  secondaryLine?: string;
+  countryCode: 'US' | 'CA';
+  routingNumber?: string;
+  transitNumber?: string;
+  routeNumber?: string;
+  signature: { kind: 'text'; text: string } | { kind: 'image'; blobKey: string };
+}
+
+/** What the render job renders, fixed at create. */
+export interface ChequeContent {
+  number: number;
+  currencyCode: 'USD' | 'CAD';
+  bank: ChequeBankSnapshot;
+  logo?: { blobKey: string };
+  letter?: { kind: 'html'; html: string; field: string } | { kind: 'pdf'; blobKey: string; field: string };
+}
+
+const LETTER_SOURCES = ['letterHTML', 'letterTemplate', 'letterPDF'] as const;
+
+/** Cheap checks: at most one letter source. */
+export function checkCheque(input: ChequeCreate): void {
+  exactlyOneIfAny(input, LETTER_SOURCES);
+}
+
+/**
+ * The bank account (the caller's: a 400 naming `bankAccount` otherwise), the cheque's number
+ * (a 400 if taken; the next one when not given), the logo fetched and kept, and the letter's
+ * content checked like a letter's.
+ */
+export async function chequeContent(input: ChequeCreate, ctx: ContentContext): Promise<ChequeContent> {
+  const bank = await chequeBank(input.bankAccount.trim(), ctx);
+  const number = input.number ?? (await nextChequeNumber(ctx.db, ctx.scope));
+  if (input.number !== undefined) {
+    const taken = await chequeWithNumber(ctx.db, ctx.scope, input.number);
+    if (taken) throw invalid('number', `${input.number} is already the number of cheque ${taken}.`);
+  }
+  const content: ChequeContent = {
+    number,
+    currencyCode: input.currencyCode ?? (bank.countryCode === 'CA' ? 'CAD' : 'USD'),
+    bank,
+  };
+  const mode = ctx.scope.live ? 'live' : 'test';
+  if (input.logoURL) {
+    const logo = await suppliedImage(input.logoURL, 'logoURL', ctx.allowPrivate);
+    const blobKey = `uploads/${mode}/${ctx.orderId}-logo`;
+    await ctx.blobs.put(blobKey, logo.bytes, { contentType: logo.contentType });
+    content.logo = { blobKey };
+  }
+  const source = exactlyOneIfAny(input, LETTER_SOURCES);
+  if (source === 'letterPDF') {
+    const size = PAGE_SIZES[input.size ?? 'us_letter'];
+    const pdf = await takeSuppliedPdf(input.letterPDF, 'letterPDF', {
+      ...ctx,
+      blobKey: `uploads/${mode}/${ctx.orderId}-letter.pdf`,
+      check: (bytes) =>
+        loadCheckedPdf(bytes, { field: 'letterPDF', size, sizeName: input.size ?? 'us_letter' }),
+    });
+    content.letter = { kind: 'pdf', blobKey: pdf.blobKey, field: 'letterPDF' };
+  } else if (source) {
+    const html =
+      source === 'letterHTML'
+        ? input.letterHTML!
+        : await templateHtml(ctx.db, ctx.scope, input.letterTemplate!.trim(), 'letterTemplate');
+    if (source === 'letterHTML') checkTemplateHtml(html, 'letterHTML');
+    requireMergeVariables(html, buildMergeContext(input.mergeVariables, ctx.to, ctx.from), source);
+    content.letter = { kind: 'html', html, field: source };
+  }
+  return content;
+}
+
+async function chequeBank(id: string, ctx: ContentContext): Promise<ChequeBankSnapshot> {
+  if (!isId('bank_account', id))
+    throw invalid('bankAccount', 'must be a bank account id (bank_account_...).');
+  const found = await bankAccountWithNumber(ctx.db, ctx.scope, id);
+  if (!found) throw invalid('bankAccount', `refers to bank account ${id}, which does not exist.`);
+  const b = found.doc;
+  return {
+    id,
+    name: b.bankName,
+    primaryLine: b.bankPrimaryLine ?? '',
+    ...(b.bankSecondaryLine ? { secondaryLine: b.bankSecondaryLine } : {}),
+    countryCode: b.bankCountryCode,
+    ...(b.routingNumber ? { routingNumber: b.routingNumber } : {}),
+    ...(b.transitNumber ? { transitNumber: b.transitNumber, routeNumber: b.routeNumber } : {}),
+    signature: b.signatureText
+      ? { kind: 'text', text: b.signatureText }
+      : { kind: 'image', blobKey: signatureImageKey(b.live, id) },
+  };
+}
+
+/** The cheque's own fields as stored and returned. */
+export function chequeFields(input: ChequeCreate, content: ChequeContent) {
+  const letter = exactlyOneIfAny(input, LETTER_SOURCES);
+  const letterPdf = input.letterPDF as { filename?: string } | string | undefined;
+  return {
+    bankAccount: content.bank.id,
+    amount: input.amount,
+    currencyCode: content.currencyCode,
+    number: content.number,
+    ...(input.memo ? { memo: input.memo } : {}),
+    ...(input.message ? { message: input.message } : {}),
+    ...(input.logoURL ? { logoURL: input.logoURL } : {}),
+    ...(input.digitalOnly ? { digitalOnly: { watermark: input.digitalOnly.watermark || 'VOID' } } : {}),
+    size: input.size ?? 'us_letter',
+    envelope: input.envelope || 'standard',
+    ...(letter === 'letterHTML' ? { letterHTML: input.letterHTML } : {}),
+    ...(letter === 'letterTemplate' ? { letterTemplate: input.letterTemplate!.trim() } : {}),
+    ...(letter === 'letterPDF'
+      ? { letterPDF: typeof letterPdf === 'string' ? letterPdf.trim() : letterPdf?.filename || 'upload.pdf' }
+      : {}),
+  };
+}

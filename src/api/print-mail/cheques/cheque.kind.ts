@@ -1,0 +1,43 @@
+import { apiError } from '../../../platform/errors.js';
+import type { OrderKind } from '../orders/order-kind.js';
+import { Cheque, ChequeCreate } from './cheque.schema.js';
+import { type ChequeContent, checkCheque, chequeContent, chequeFields } from './cheque-content.js';
+import { chequeDepositReady } from './cheque-deposit-ready.js';
+import { claimChequeNumberStatement, countPastStatement } from './cheque-numbers.repo.js';
+import { CHEQUE_PRINT } from './cheque-print.js';
+import { chequeRenderJob } from './cheque-render.js';
+
+/**
+ * Cheques: drawn on one of the organization's bank accounts, printed on cheque stock with a
+ * MICR line (CHEQUE_STAGES in the render engine), numbered per organization; digital-only
+ * ones are never printed. `redirectTo` sends the envelope elsewhere first.
+ */
+export const chequeKind: OrderKind<ChequeCreate, ChequeContent> = {
+  name: 'cheque',
+  table: 'cheques',
+  created: 'cheque.created',
+  updated: 'cheque.updated',
+  paths: ['/cheques'],
+  tag: 'Cheques',
+  schemas: { create: ChequeCreate, stored: Cheque },
+  fromRequired: true,
+  otherContacts: ['redirectTo'],
+  check: checkCheque,
+  content: chequeContent,
+  fields: chequeFields,
+  unsearchable: ['letterHTML'],
+  renderJob: chequeRenderJob,
+  print: CHEQUE_PRINT,
+  // The number is the cheque's alone: two creates that raced for it cannot both have it.
+  claims: ({ id, content }, scope) => {
+    const refused = apiError(
+      'validation_error',
+      `number ${content.number} is already the number of another cheque.`,
+    );
+    return [
+      { statement: claimChequeNumberStatement(scope, content.number, id), refused },
+      { statement: countPastStatement(scope, content.number), refused },
+    ];
+  },
+  routes: (app, opts) => chequeDepositReady(chequeKind)(app, opts),
+};
