@@ -36,18 +36,22 @@ export function multipartOf(body: Record<string, unknown>, files: Record<string,
 }
 
 /**
- * One test per case: the body with `patch` applied is a 400 validation_error whose message
+ * One test per case (a patch, or a function making it when the test runs, for values made in
+ * `before`): the body with `patch` applied is a 400 validation_error whose message
  * matches, and the organization (a fresh one) has no order afterwards: nothing half-written.
  */
+type Patch = Record<string, unknown>;
+
 export function badInputCases(
   server: () => TestServer,
   path: string,
   body: () => Record<string, unknown>,
-  cases: Array<[string, Record<string, unknown>, RegExp]>,
+  cases: Array<[string, Patch | (() => Patch), RegExp]>,
 ): void {
-  for (const [name, patch, message] of cases) {
+  for (const [name, makePatch, message] of cases) {
     test(`400: ${name}`, async () => {
       const key = await server().key({ org: `bad-input-${path.split('/').pop()}` });
+      const patch = typeof makePatch === 'function' ? makePatch() : makePatch;
       const res = await server().request('POST', path, { key, json: { ...body(), ...patch } });
       assert.equal(res.status, 400, res.text);
       assert.equal(res.body.error.type, 'validation_error');

@@ -69,27 +69,30 @@ orderContract(() => server, {
   path: CHEQUES,
   table: 'cheques',
   prepare: async (s, k) => ({ bankAccount: await bankAccountFor(s, k) }),
-  htmlBody: () => ({
+  htmlBody: (ctx) => ({
     to: alice,
     from: bob,
+    bankAccount: ctx.bankAccount,
     amount: 5000,
     letterHTML: '<p>Your refund, ref {{code}}</p>',
     mergeVariables: { code: 'Z-42' },
   }),
-  templateBody: async (template) => ({
+  templateBody: async (template, ctx) => ({
     to: alice,
     from: bob,
+    bankAccount: ctx.bankAccount,
     amount: 5000,
     letterTemplate: await template('<p>Your refund, ref {{code}}</p>'),
     mergeVariables: { code: 'Z-42' },
   }),
-  pdfBody: () => ({ to: alice, from: bob, amount: 5000, memo: 'Supplied' }),
+  pdfBody: (ctx) => ({ to: alice, from: bob, bankAccount: ctx.bankAccount, amount: 5000, memo: 'Supplied' }),
   pdfField: 'letterPDF',
   linksUploadedPdf: false,
   contentPdf: () => makePdf('Supplied', 2),
-  unprintable: () => ({
+  unprintable: (ctx) => ({
     to: alice,
     from: bob,
+    bankAccount: ctx.bankAccount,
     amount: 5000,
     letterHTML: `<img src="${server.url}/nothing-here.png"><p>Z-42</p>`,
   }),

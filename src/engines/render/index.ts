@@ -12,6 +12,8 @@
  */
 export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './assets/fetch-asset.js';
 export { inlineAssets } from './assets/inline-assets.js';
+export { type BoxRenderInput, MAX_BOX_CHEQUES } from './box/box-job.js';
+export { BOX_STAGES, renderBox } from './box/render-box.js';
 export { htmlToPdf } from './browser/html-to-pdf.js';
 export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
 export type { CardRenderInput, CardRenderResult } from './card/card-job.js';

@@ -48,7 +48,7 @@ const DEFAULT_FROM: CliContact = {
   countryCode: 'US',
 };
 /** The kinds the CLI renders from HTML or PDF files (a cheque needs bank details: its tests render it). */
-export type CliKind = Exclude<RenderKind, 'cheque'>;
+export type CliKind = Exclude<RenderKind, 'cheque' | 'box'>;
 
 /** The sizes of each two-sided kind; without `--size`, the first is rendered. */
 const MAILPIECE_FORMATS: Record<Exclude<CliKind, 'letter'>, Readonly<Record<string, MailpieceFormat>>> = {

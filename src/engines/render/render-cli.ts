@@ -38,7 +38,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const kind = values.kind as CliKind;
-const cliKinds = Object.keys(RENDER_PIPELINES).filter((k) => k !== 'cheque');
+const cliKinds = Object.keys(RENDER_PIPELINES).filter((k) => k !== 'cheque' && k !== 'box');
 if (!cliKinds.includes(kind)) {
   throw new Error(`--kind ${kind}: one of ${cliKinds.join(', ')}`);
 }

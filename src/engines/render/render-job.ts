@@ -1,3 +1,4 @@
+import type { BoxRenderInput } from './box/box-job.js';
 import type { ChequeRenderInput } from './cheque/cheque-job.js';
 import type { LetterRenderInput } from './letter/letter-job.js';
 import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
@@ -11,7 +12,8 @@ export type RenderJob =
   | { kind: 'postcard'; input: MailpieceRenderInput }
   | { kind: 'self_mailer'; input: MailpieceRenderInput }
   | { kind: 'snap_pack'; input: MailpieceRenderInput }
-  | { kind: 'cheque'; input: ChequeRenderInput };
+  | { kind: 'cheque'; input: ChequeRenderInput }
+  | { kind: 'box'; input: BoxRenderInput };
 
 export type RenderKind = RenderJob['kind'];
 

@@ -1,3 +1,4 @@
+import { renderBox } from './box/render-box.js';
 import { renderCheque } from './cheque/render-cheque.js';
 import type { RenderDeps } from './letter/letter-job.js';
 import { renderLetter } from './letter/render-letter.js';
@@ -12,7 +13,8 @@ type Pipeline<K extends RenderKind> = (
 /**
  * The pipeline of each kind, in one table: a new kind adds its stages (LETTER_STAGES in
  * letter/render-letter.ts, POSTCARD_STAGES, SELF_MAILER_STAGES and SNAP_PACK_STAGES in
- * mailpiece/render-mailpiece.ts, CHEQUE_STAGES in cheque/render-cheque.ts) and one row here.
+ * mailpiece/render-mailpiece.ts, CHEQUE_STAGES in cheque/render-cheque.ts, BOX_STAGES in
+ * box/render-box.ts) and one row here.
  */
 export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Object.freeze({
   letter: async (input, deps) => {
@@ -27,6 +29,7 @@ export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Obj
     const { pdf, pageCount, warnings } = await renderCheque(input, deps);
     return { pdf, pageCount, warnings, companions: {} };
   },
+  box: async (input, deps) => ({ ...(await renderBox(input, deps)), companions: {} }),
 });
 
 /** Renders one order with its kind's pipeline. */

@@ -40,30 +40,48 @@ export function checkCheque(input: ChequeCreate): void {
   exactlyOneIfAny(input, LETTER_SOURCES);
 }
 
+/** What one cheque needs before its letter: the fields a box's cheques have too. */
+export interface ChequeParts {
+  bankAccount: string;
+  number?: number;
+  currencyCode?: 'USD' | 'CAD';
+  logoURL?: string;
+}
+
 /**
  * The bank account (the caller's: a 400 naming `bankAccount` otherwise), the cheque's number
- * (a 400 if taken; the next one when not given), the logo fetched and kept, and the letter's
- * content checked like a letter's.
+ * (a 400 if taken; the next one when not given) and the logo, fetched and kept. `field` is
+ * where the cheque is in the request (`` for a cheque, `cheques[3].` in a box).
  */
-export async function chequeContent(input: ChequeCreate, ctx: ContentContext): Promise<ChequeContent> {
-  const bank = await chequeBank(input.bankAccount.trim(), ctx);
-  const number = input.number ?? (await nextChequeNumber(ctx.db, ctx.scope));
+export async function chequeParts(
+  input: ChequeParts,
+  ctx: ContentContext,
+  field = '',
+  logoKey = `${ctx.orderId}-logo`,
+): Promise<ChequeContent> {
+  const bank = await chequeBank(input.bankAccount.trim(), ctx, `${field}bankAccount`);
   if (input.number !== undefined) {
     const taken = await chequeWithNumber(ctx.db, ctx.scope, input.number);
-    if (taken) throw invalid('number', `${input.number} is already the number of cheque ${taken}.`);
+    if (taken) throw invalid(`${field}number`, `${input.number} is already the number of cheque ${taken}.`);
   }
   const content: ChequeContent = {
-    number,
+    number: input.number ?? (await nextChequeNumber(ctx.db, ctx.scope)),
     currencyCode: input.currencyCode ?? (bank.countryCode === 'CA' ? 'CAD' : 'USD'),
     bank,
   };
-  const mode = ctx.scope.live ? 'live' : 'test';
   if (input.logoURL) {
-    const logo = await suppliedImage(input.logoURL, 'logoURL', ctx.allowPrivate);
-    const blobKey = `uploads/${mode}/${ctx.orderId}-logo`;
+    const logo = await suppliedImage(input.logoURL, `${field}logoURL`, ctx.allowPrivate);
+    const blobKey = `uploads/${ctx.scope.live ? 'live' : 'test'}/${logoKey}`;
     await ctx.blobs.put(blobKey, logo.bytes, { contentType: logo.contentType });
     content.logo = { blobKey };
   }
+  return content;
+}
+
+/** A cheque's content: its parts, and the letter that goes with it checked like a letter's content. */
+export async function chequeContent(input: ChequeCreate, ctx: ContentContext): Promise<ChequeContent> {
+  const content = await chequeParts(input, ctx);
+  const mode = ctx.scope.live ? 'live' : 'test';
   const source = exactlyOneIfAny(input, LETTER_SOURCES);
   if (source === 'letterPDF') {
     const size = PAGE_SIZES[input.size ?? 'us_letter'];
@@ -86,11 +104,10 @@ export async function chequeContent(input: ChequeCreate, ctx: ContentContext): P
   return content;
 }
 
-async function chequeBank(id: string, ctx: ContentContext): Promise<ChequeBankSnapshot> {
-  if (!isId('bank_account', id))
-    throw invalid('bankAccount', 'must be a bank account id (bank_account_...).');
+async function chequeBank(id: string, ctx: ContentContext, field: string): Promise<ChequeBankSnapshot> {
+  if (!isId('bank_account', id)) throw invalid(field, 'must be a bank account id (bank_account_...).');
   const found = await bankAccountWithNumber(ctx.db, ctx.scope, id);
-  if (!found) throw invalid('bankAccount', `refers to bank account ${id}, which does not exist.`);
+  if (!found) throw invalid(field, `refers to bank account ${id}, which does not exist.`);
   const b = found.doc;
   return {
     id,

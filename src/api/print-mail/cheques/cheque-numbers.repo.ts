@@ -47,16 +47,23 @@ export function countPastStatement(scope: Scope, number: number): Statement {
   };
 }
 
-/** Cheques drawn on the account that are still to be printed (their render needs it). */
+/** Cheques and boxes drawn on the account that are still to be printed (their render needs it). */
 export async function unprintedChequesOf(
   db: Queryable,
   scope: Scope,
   bankAccountId: string,
 ): Promise<number> {
   const res = await db.query(
-    `SELECT count(*)::int AS n FROM cheques
-     WHERE org_id = $1 AND live = $2 AND doc @> $3::jsonb AND status IN ('ready', 'printing')`,
-    [scope.orgId, scope.live, JSON.stringify({ bankAccount: bankAccountId })],
+    `SELECT (SELECT count(*) FROM cheques WHERE org_id = $1 AND live = $2 AND doc @> $3::jsonb
+               AND status IN ('ready', 'printing'))
+          + (SELECT count(*) FROM boxes WHERE org_id = $1 AND live = $2 AND doc @> $4::jsonb
+               AND status IN ('ready', 'printing')) AS n`,
+    [
+      scope.orgId,
+      scope.live,
+      JSON.stringify({ bankAccount: bankAccountId }),
+      JSON.stringify({ cheques: [{ bankAccount: bankAccountId }] }),
+    ],
   );
-  return res.rows[0].n;
+  return Number(res.rows[0].n);
 }

@@ -5,38 +5,48 @@ import {
   type RenderJob,
 } from '../../../engines/render/index.js';
 import { sealedAccountNumber } from '../bank-accounts/bank-accounts.repo.js';
+import type { Contact } from '../contacts/contact.schema.js';
 import type { RenderJobContext } from '../orders/order-kind.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import { newYorkDay } from '../orders/send-date.js';
 import { storedBlob } from '../orders/stored-blob.js';
 import type { ChequeContent } from './cheque-content.js';
 
+/** One cheque's fields as stored (a cheque's doc, or one of a box's cheques). */
+export interface StoredCheque {
+  amount: number;
+  memo?: string;
+  message?: string;
+  digitalOnly?: { watermark: string };
+  mergeVariables?: Record<string, unknown>;
+}
+
 /**
- * A stored cheque as a render job: the bank as it was at create, its full account number
- * opened from its seal (the bank account cannot be deleted while a cheque still needs it), the
- * date its send date's day, and the letter merged over the cheque's own snapshot.
+ * One cheque as the render engine takes it: the bank as it was at create, its full account
+ * number opened from its seal (the bank account cannot be deleted while a cheque still needs
+ * it), the date its send date's New York day, and its letter merged over its own snapshot.
  */
-export async function chequeRenderJob(
-  row: OrderRow,
+export async function chequeRenderInput(
+  cheque: StoredCheque,
+  content: ChequeContent,
+  order: { size: ChequeRenderInput['size']; sendDate: string; to: Contact; from: Contact },
   { blobs, db, dataKeys }: RenderJobContext,
-): Promise<RenderJob> {
-  const doc = row.doc as Record<string, any>;
-  const content = row.content as ChequeContent;
+): Promise<ChequeRenderInput> {
   const sealed = await sealedAccountNumber(db, content.bank.id);
-  if (!sealed) throw new Error(`bank account ${content.bank.id} of cheque ${row.id} has no sealed number`);
+  if (!sealed) throw new Error(`bank account ${content.bank.id} has no sealed number`);
   const { signature, id: _id, ...bank } = content.bank;
-  const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);
+  const context = buildMergeContext(cheque.mergeVariables, order.to, order.from);
   const letter = content.letter;
-  const input: ChequeRenderInput = {
-    size: doc.size,
+  return {
+    size: order.size,
     number: content.number,
-    amount: doc.amount,
+    amount: cheque.amount,
     currencyCode: content.currencyCode,
-    date: newYorkDay(new Date(doc.sendDate)),
-    memo: doc.memo ?? null,
-    message: doc.message ?? null,
-    to: doc.to,
-    from: doc.from,
+    date: newYorkDay(new Date(order.sendDate)),
+    memo: cheque.memo ?? null,
+    message: cheque.message ?? null,
+    to: order.to,
+    from: order.from,
     logo: content.logo ? await storedBlob(blobs, content.logo.blobKey) : null,
     bank: {
       ...bank,
@@ -46,13 +56,18 @@ export async function chequeRenderJob(
           ? signature
           : { kind: 'image', bytes: await storedBlob(blobs, signature.blobKey) },
     },
-    digitalOnly: doc.digitalOnly ?? null,
+    digitalOnly: cheque.digitalOnly ?? null,
     letter: !letter
       ? null
       : letter.kind === 'html'
         ? { kind: 'html', html: mergeHtml(letter.html, context), field: letter.field }
         : { kind: 'pdf', bytes: await storedBlob(blobs, letter.blobKey), field: letter.field },
-    redirectTo: doc.redirectTo ?? null,
   };
-  return { kind: 'cheque', input };
+}
+
+/** A stored cheque as a render job (with its redirect page, when it has one). */
+export async function chequeRenderJob(row: OrderRow, ctx: RenderJobContext): Promise<RenderJob> {
+  const doc = row.doc as Record<string, any>;
+  const input = await chequeRenderInput(doc as StoredCheque, row.content as ChequeContent, doc as any, ctx);
+  return { kind: 'cheque', input: { ...input, redirectTo: doc.redirectTo ?? null } };
 }

@@ -32,7 +32,7 @@ export function orderDoc(kind: OrderKind, input: OrderCreateBase, content: unkno
     ...Object.fromEntries(
       (kind.otherContacts ?? []).filter((k) => f.contacts[k]).map((k) => [k, f.contacts[k]]),
     ),
-    ...kind.fields(input, content),
+    ...kind.fields(input, content, f.contacts),
     mailingClass: f.mailingClass,
     sendDate: f.sendDate.toISOString(),
     ...Object.fromEntries(OPTIONAL.filter((k) => input[k] !== undefined).map((k) => [k, input[k]])),

@@ -46,7 +46,7 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
    */
   content(input: Input, ctx: ContentContext): Promise<Content>;
   /** The kind's own fields of the stored doc; orderDoc adds those every order shares. */
-  fields(input: Input, content: Content): Record<string, unknown>;
+  fields(input: Input, content: Content, contacts: Record<string, Contact>): Record<string, unknown>;
   /** Doc fields left out of free-text search (markup would match nearly any word). */
   unsearchable: readonly string[];
   /** How a stored order becomes the render engine's job (HTML merged over its own snapshot). */

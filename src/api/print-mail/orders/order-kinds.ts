@@ -1,3 +1,4 @@
+import { boxKind } from '../boxes/box.kind.js';
 import { chequeKind } from '../cheques/cheque.kind.js';
 import { letterKind } from '../letters/letter.kind.js';
 import { postcardKind } from '../postcards/postcard.kind.js';
@@ -15,6 +16,7 @@ export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([
   selfMailerKind,
   snapPackKind,
   chequeKind,
+  boxKind,
 ]);
 
 export function orderKind(name: string): OrderKind {

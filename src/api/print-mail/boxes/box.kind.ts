@@ -1,0 +1,61 @@
+import { apiError } from '../../../platform/errors.js';
+import { claimChequeNumberStatement, countPastStatement } from '../cheques/cheque-numbers.repo.js';
+import { chequeRenderInput, type StoredCheque } from '../cheques/cheque-render.js';
+import type { OrderKind } from '../orders/order-kind.js';
+import { Box, BoxCreate } from './box.schema.js';
+import { type BoxContent, type BoxInput, boxContent, boxFields, checkBox } from './box-content.js';
+
+/**
+ * Boxes: up to 100 cheques mailed together in one box to one recipient; one PDF holds a packing
+ * page and every cheque (BOX_STAGES in the render engine). Each cheque takes its number as a
+ * cheque does.
+ */
+export const boxKind: OrderKind<BoxInput, BoxContent> = {
+  name: 'box',
+  table: 'boxes',
+  created: 'box.created',
+  updated: 'box.updated',
+  paths: ['/boxes'],
+  tag: 'Boxes',
+  schemas: { create: BoxCreate, stored: Box },
+  fromRequired: true,
+  check: checkBox,
+  content: boxContent,
+  fields: boxFields,
+  unsearchable: [],
+  async renderJob(row, ctx) {
+    const doc = row.doc as Record<string, any>;
+    const content = row.content as BoxContent;
+    const order = { size: 'us_letter' as const, sendDate: doc.sendDate, to: doc.to, from: doc.from };
+    const cheques = [];
+    for (const [i, cheque] of (doc.cheques as StoredCheque[]).entries())
+      cheques.push(await chequeRenderInput(cheque, content.cheques[i], order, ctx));
+    return { kind: 'box', input: { to: doc.to, from: doc.from, cheques } };
+  },
+  print: {
+    setup: (box) => ({
+      size: 'us_letter',
+      color: false,
+      doubleSided: false,
+      mailingClass: box.mailingClass,
+      finishing: { paper: 'cheque_stock', toner: 'micr', container: 'box' },
+    }),
+    manifestLine: (box) => ({ paper: 'cheque_stock', chequeCount: box.cheques.length }),
+    productionNotes: (box) =>
+      `cheque stock, MICR toner; page 1 is the packing list and the box's label; pack the ${box.cheques.length} cheques in order in one box`,
+    companions: [],
+    hasCompanion: () => false,
+  },
+  // Each cheque takes its number; the count moves past the highest once (one row per statement).
+  claims: ({ id, content }, scope) => {
+    const numbers = content.cheques.map((c) => c.number);
+    const refused = apiError(
+      'validation_error',
+      'a cheque number of the box is already the number of another cheque.',
+    );
+    return [
+      ...numbers.map((number) => ({ statement: claimChequeNumberStatement(scope, number, id), refused })),
+      { statement: countPastStatement(scope, Math.max(...numbers)), refused },
+    ];
+  },
+};
