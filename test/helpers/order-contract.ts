@@ -267,6 +267,7 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
       const all = (await paused.request('GET', `${c.path}?limit=100`, { key })).body.data.map(
         (o: any) => o.id,
       );
+      for (const id of all) assert.ok((await wait(id)).url, `${id} rendered`);
       const dir = path.join(paused.runtime.config.dataDir, 'blobs', c.table, 'test');
       const pdfs = readdirSync(dir).filter((f) => f.endsWith('.pdf'));
       assert.deepEqual(pdfs.sort(), all.map((id: string) => `${id}.pdf`).sort());
