@@ -1,14 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_BOX_CHEQUES } from '../../../engines/render/index.js';
-import { CHEQUE_FIELDS, CURRENCIES } from '../cheques/cheque.schema.js';
+import { CHEQUE_FIELDS, CHEQUE_READ_FIELDS } from '../cheques/cheque.schema.js';
 import { Contact } from '../contacts/contact.schema.js';
-import {
-  ContactRef,
-  MergeVariables,
-  oneOf,
-  orderCreateSchema,
-  orderSchema,
-} from '../orders/order-base.schema.js';
+import { ContactRef, MergeVariables, orderCreateSchema, orderSchema } from '../orders/order-base.schema.js';
 
 const { digitalOnly: _printedAll, ...CHEQUE_IN_BOX } = CHEQUE_FIELDS;
 
@@ -32,13 +26,7 @@ export const BoxCreate = orderCreateSchema(
 const BoxCheque = Type.Object({
   to: Contact,
   from: Contact,
-  bankAccount: Type.String(),
-  amount: Type.Integer(),
-  currencyCode: oneOf(CURRENCIES),
-  number: Type.Integer(),
-  memo: Type.Optional(Type.String()),
-  message: Type.Optional(Type.String()),
-  logoURL: Type.Optional(Type.String()),
+  ...CHEQUE_READ_FIELDS,
   messageTemplate: Type.Optional(Type.String()),
   mergeVariables: Type.Optional(MergeVariables),
 });

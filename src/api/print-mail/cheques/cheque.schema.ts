@@ -48,16 +48,21 @@ export const ChequeCreate = orderCreateSchema(
 );
 export type ChequeCreate = Static<typeof ChequeCreate>;
 
+/** A cheque's own fields as answered; a box's cheques have them too. */
+export const CHEQUE_READ_FIELDS = {
+  bankAccount: Type.String(),
+  amount: Type.Integer(),
+  currencyCode: oneOf(CURRENCIES),
+  number: Type.Integer(),
+  memo: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  logoURL: Type.Optional(Type.String()),
+};
+
 export const Cheque = orderSchema(
   'cheque',
   {
-    bankAccount: Type.String(),
-    amount: Type.Integer(),
-    currencyCode: oneOf(CURRENCIES),
-    number: Type.Integer(),
-    memo: Type.Optional(Type.String()),
-    message: Type.Optional(Type.String()),
-    logoURL: Type.Optional(Type.String()),
+    ...CHEQUE_READ_FIELDS,
     digitalOnly: Type.Optional(DigitalOnly),
     size: oneOf(CHEQUE_SIZES),
     redirectTo: Type.Optional(Contact),

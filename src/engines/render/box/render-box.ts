@@ -1,4 +1,5 @@
 import type { RenderDeps } from '../letter/letter-job.js';
+import { runStages } from '../run-stages.js';
 import type { BoxJob, BoxRenderInput, BoxRenderResult, BoxStage } from './box-job.js';
 import { checkBox } from './stages/check-box.js';
 import { drawPackingPage } from './stages/draw-packing-page.js';
@@ -14,11 +15,7 @@ export const BOX_STAGES: readonly BoxStage[] = [
 /** Renders a box to one PDF: a packing page, then every cheque (and its letter) in order. */
 export async function renderBox(input: BoxRenderInput, deps: RenderDeps): Promise<BoxRenderResult> {
   const job: BoxJob = { input, warnings: new Set(), chequePages: [] };
-  for (const stage of BOX_STAGES) {
-    const started = performance.now();
-    await stage(job, deps);
-    deps.observe?.(stage.name, performance.now() - started);
-  }
+  await runStages(job, BOX_STAGES, deps);
   const doc = job.doc!;
   return { pdf: await doc.save(), pageCount: doc.getPageCount(), warnings: [...job.warnings] };
 }

@@ -1,4 +1,5 @@
 import type { RenderDeps } from '../letter/letter-job.js';
+import { runStages } from '../run-stages.js';
 import { PAGE_SIZES } from '../sizes.js';
 import type { ChequeJob, ChequeRenderInput, ChequeRenderResult, ChequeStage } from './cheque-job.js';
 import { appendLetter } from './stages/append-letter.js';
@@ -48,11 +49,7 @@ export async function renderCheque(input: ChequeRenderInput, deps: RenderDeps): 
     size: PAGE_SIZES[input.size] ?? PAGE_SIZES.us_letter,
     warnings: new Set(),
   };
-  for (const stage of CHEQUE_STAGES) {
-    const started = performance.now();
-    await stage(job, deps);
-    deps.observe?.(stage.name, performance.now() - started);
-  }
+  await runStages(job, CHEQUE_STAGES, deps);
   const doc = job.doc!;
   return {
     pdf: await doc.save(),

@@ -1,5 +1,6 @@
 import { renderCard } from '../card/render-card.js';
 import { ADDRESS_LAYOUTS } from '../pdf/address-zones.js';
+import { runStages } from '../run-stages.js';
 import { PAGE_SIZES } from '../sizes.js';
 import type {
   LetterJob,
@@ -41,11 +42,7 @@ export async function renderLetter(input: LetterRenderInput, deps: RenderDeps): 
     warnings: new Set(),
     contentField: input.content.field ?? input.content.kind,
   };
-  for (const stage of LETTER_STAGES) {
-    const started = performance.now();
-    await stage(job, deps);
-    deps.observe?.(stage.name, performance.now() - started);
-  }
+  await runStages(job, LETTER_STAGES, deps);
   const card = input.plasticCard
     ? await timed('renderPlasticCard', deps, () => renderCard(input.plasticCard!, deps))
     : null;

@@ -1,5 +1,6 @@
 import { RenderInputError } from '../errors.js';
 import type { RenderDeps } from '../letter/letter-job.js';
+import { runStages } from '../run-stages.js';
 import type { MailpieceFormat } from './mailpiece-format.js';
 import type {
   MailpieceJob,
@@ -20,8 +21,8 @@ import { stampAddressPanel } from './stages/stamp-address-panel.js';
 /** A two-sided piece, in order. Each stage reads and extends the MailpieceJob. */
 const MAILPIECE_STAGES: readonly MailpieceStage[] = [
   checkSuppliedPdf, // uploaded PDF: parses, not encrypted, 2 pages, each of bleed or trim size
-  printHtmlSides, // HTML: each side inlined and printed by Chromium on one bleed-size page
-  placeOnBleedPages, // every side centred on an exact bleed-size page
+  printHtmlSides, // HTML: each side inlined, both printed by Chromium at once, a bleed-size page each
+  placeOnBleedPages, // a supplied side centred on an exact bleed-size page; printed ones kept
   stampAddressPanel, // page 2: clear zones painted white, addresses drawn in the address panel
   setPageBoxes, // MediaBox/BleedBox = page, TrimBox = cut, ArtBox = safe area
   checkMailpiecePages, // exactly two pages
@@ -84,11 +85,7 @@ export async function renderMailpiece(
   deps: RenderDeps,
 ): Promise<MailpieceRenderResult> {
   const job: MailpieceJob = { input, format, warnings: new Set() };
-  for (const stage of stages) {
-    const started = performance.now();
-    await stage(job, deps);
-    deps.observe?.(stage.name, performance.now() - started);
-  }
+  await runStages(job, stages, deps);
   const doc = job.doc!;
   return { pdf: await doc.save(), pageCount: doc.getPageCount(), warnings: [...job.warnings] };
 }
