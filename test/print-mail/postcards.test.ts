@@ -50,7 +50,8 @@ orderContract(() => server, {
   }),
   pdfBody: () => ({ to: alice, from: bob, size: '6x4' }),
   contentPdf: () => twoPagePdf(6.25, 4.25),
-  unprintable: () => postcardBody({ frontHTML: '<div style="height:9in">taller than a postcard</div>' }),
+  // An image the server answers 404 for: a missing asset is bad content, not worth a retry.
+  unprintable: () => postcardBody({ frontHTML: `<img src="${server.url}/nothing.png">` }),
   pages: { html: 2, pdf: 2 },
 });
 

@@ -44,7 +44,8 @@ orderContract(() => server, {
   pdfBody: () => ({ to: alice, from: bob, size: '8.5x11_bifold' }),
   // Trim size (no bleed): placed centred on the bleed page.
   contentPdf: () => twoPagePdf(8.5, 11),
-  unprintable: () => selfMailerBody({ outsideHTML: '<div style="height:30in">longer than the sheet</div>' }),
+  // An image the server answers 404 for: a missing asset is bad content, not worth a retry.
+  unprintable: () => selfMailerBody({ outsideHTML: `<img src="${server.url}/nothing.png">` }),
   pages: { html: 2, pdf: 2 },
 });
 

@@ -39,7 +39,8 @@ orderContract(() => server, {
   }),
   pdfBody: () => ({ to: alice, from: bob, size: '8.5x11_bifold_v' }),
   contentPdf: () => twoPagePdf(8.75, 11.25),
-  unprintable: () => snapPackBody({ insideHTML: '<div style="height:30in">longer than the sheet</div>' }),
+  // An image the server answers 404 for: a missing asset is bad content, not worth a retry.
+  unprintable: () => snapPackBody({ insideHTML: `<img src="${server.url}/nothing.png">` }),
   pages: { html: 2, pdf: 2 },
 });
 

@@ -10,8 +10,9 @@ export interface PrintedDocument {
 
 /**
  * Merged HTML → PDF of `size` with assets inlined and the network off: the shared first half
- * of every HTML order kind (letters use the same two steps as stages; postcards, self
- * mailers and cheques call this for each side and then stamp with stampAddresses).
+ * of every HTML order kind (letters use the same two steps as stages; cards and cheques call
+ * this for each side; postcards, self mailers and snap packs print their two sides at once
+ * with printSides).
  */
 export async function printDocument(
   html: string,

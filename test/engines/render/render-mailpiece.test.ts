@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { degrees, PDFDocument, rgb } from 'pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFName, rgb } from 'pdf-lib';
 import { createAssetFetcher } from '../../../src/engines/render/assets/fetch-asset.js';
+import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import { PdfCheckError, RenderInputError } from '../../../src/engines/render/errors.js';
 import type { RenderDeps } from '../../../src/engines/render/letter/letter-job.js';
@@ -10,11 +13,13 @@ import type { MailpieceFormat } from '../../../src/engines/render/mailpiece/mail
 import type {
   MailpieceRenderInput,
   MailpieceRenderResult,
+  MailpieceSide,
 } from '../../../src/engines/render/mailpiece/mailpiece-job.js';
 import { POSTCARD_FORMATS } from '../../../src/engines/render/mailpiece/postcard-formats.js';
 import { renderPostcard, renderSelfMailer } from '../../../src/engines/render/mailpiece/render-mailpiece.js';
 import { SELF_MAILER_FORMATS } from '../../../src/engines/render/mailpiece/self-mailer-formats.js';
 import type { Zone } from '../../../src/engines/render/pdf/address-zones.js';
+import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
 import { countPixels, makePdf, pageText, pageWords, type WordBox, zoneRgb } from './pdf-helpers.js';
 
 const IN = 72;
@@ -478,36 +483,55 @@ test('a one-page, a three-page and a wrong-size PDF are refused naming the field
   );
 });
 
-test('an HTML side that overflows its page is refused naming that side', async () => {
-  const tall = '<div style="height:30in">tall</div>';
+test('an HTML side taller than its page is cut off at the page edge; an over-long side or a missing asset is refused naming its side', async () => {
+  // the words before the spacer fit on the page; everything after it lies below the page
+  const tall = (name: string) =>
+    `<body style="margin:0;font:14px sans-serif"><p style="margin:0.5in">${name} first part ${'visible '.repeat(20)}</p>` +
+    `<div style="height:30in"></div><p>${'beyond '.repeat(500)}</p></body>`;
   const card = CASES[0];
-  const back = htmlInput(card, {
+  const mailer = CASES[4];
+  for (const [c, sides] of [
+    [
+      card,
+      [
+        { field: 'frontHTML', html: '<p>front</p>' },
+        { field: 'backHTML', html: tall('back') },
+      ],
+    ],
+    [
+      mailer,
+      [
+        { field: 'insideHTML', html: tall('inside') },
+        { field: 'outsideHTML', html: '<p>outside</p>' },
+      ],
+    ],
+  ] as const) {
+    const result = await c.render(htmlInput(c, { content: { kind: 'html', sides: [...sides] } }), deps());
+    assert.equal(result.pageCount, 2, c.name);
+    await assertBoxes(result.pdf, c);
+    const overflowing = sides[0].html.includes('first part') ? 1 : 2;
+    const words = (await pageWords(result.pdf, overflowing)).map((w) => w.text);
+    assert.ok(words.includes('first') && words.includes('visible'), `${c.name}: ${words.join(' ')}`);
+    assert.ok(!words.includes('beyond'), `${c.name}: nothing below the page is printed`);
+    const other = (await pageWords(result.pdf, 3 - overflowing)).map((w) => w.text);
+    assert.ok(!other.includes('beyond') && !other.includes('first'), c.name);
+    if (overflowing === 2) await assertAddresses(result.pdf, c, true);
+  }
+
+  // each side's assets are inlined on its own: an asset that cannot be fetched names its side
+  const refused = htmlInput(card, {
     content: {
       kind: 'html',
       sides: [
         { field: 'frontHTML', html: '<p>front</p>' },
-        { field: 'backHTML', html: tall },
+        { field: 'backHTML', html: '<img src="http://127.0.0.1/logo.png">' },
       ],
     },
   });
-  const err = await refusal(card.render(back, deps()));
-  assert.equal(err.field, 'backHTML');
-  assert.equal(err.code, 'too_many_pages');
-  assert.match(err.message, /^backHTML: .*back of a 6x4 postcard is one 6\.25 × 4\.25 in page/);
-
-  const mailer = CASES[4];
-  const inside = htmlInput(mailer, {
-    content: {
-      kind: 'html',
-      sides: [
-        { field: 'insideHTML', html: tall },
-        { field: 'outsideHTML', html: '<p>outside</p>' },
-      ],
-    },
-  });
-  const insideErr = await refusal(mailer.render(inside, deps()));
-  assert.equal(insideErr.field, 'insideHTML');
-  assert.equal(insideErr.code, 'too_many_pages');
+  const assetErr = await refusal(card.render(refused, deps()));
+  assert.equal(assetErr.field, 'backHTML');
+  assert.equal(assetErr.code, 'asset_fetch');
+  assert.match(assetErr.message, /^backHTML: asset http:\/\/127\.0\.0\.1\/logo\.png could not be fetched/);
 
   const huge = htmlInput(card, {
     content: {
@@ -521,6 +545,107 @@ test('an HTML side that overflows its page is refused naming that side', async (
   const hugeErr = await refusal(card.render(huge, deps()));
   assert.equal(hugeErr.field, 'backHTML');
   assert.equal(hugeErr.code, 'too_large');
+});
+
+test('each side prints as its own document: its styles, body and quirks or standards mode stay its own', async () => {
+  const c = CASES[1];
+  // without a doctype a table does not inherit the body's font size (quirks mode), with one it does
+  const body = (name: string) =>
+    `<p>${name} paragraph</p><table><tr><td>${name}cell</td></tr></table>` +
+    '<iframe src="https://example.com/framed" style="width:1px;height:1px;border:0"></iframe>';
+  const front =
+    '<html><head><style>body { margin: 0.5in; font: 40px sans-serif; background: #d00000 } p { color: #ff5050 }</style>' +
+    `</head><body>${body('front')}</body></html>`;
+  const back = `<!DOCTYPE html><html><head><style>body { margin: 0.5in; font: 40px sans-serif }</style></head><body>${body('back')}</body></html>`;
+  const sides = [
+    { field: 'frontHTML', html: front },
+    { field: 'backHTML', html: back },
+  ] as const;
+  const result = await c.render(htmlInput(c, { content: { kind: 'html', sides: [...sides] } }), deps());
+  assert.deepEqual(result.warnings, [
+    'the document tried to load https://example.com/framed; it was blocked',
+  ]);
+  const height = async (page: number, text: string) => {
+    const [word] = wordsNamedOn(await pageWords(result.pdf, page), text);
+    assert.ok(word, `${text} on page ${page}`);
+    return word.height;
+  };
+  // 40px text is about 35 pt high, the default 16px 14 pt
+  assert.ok((await height(1, 'frontcell')) < 20, 'quirks mode: the table keeps the default font size');
+  assert.ok((await height(2, 'backcell')) > 30, 'standards mode: the table inherits 40px');
+  assert.ok((await height(2, 'back')) > 30);
+  // the front's red background and text colour stay on the front
+  const middle = { x: c.trim[0] / 2, y: c.trim[1] / 2, width: 18, height: 18 };
+  assert.ok(countPixels(await zoneRgb(result.pdf, 1, middle), red) > 200);
+  const backArt = { x: BLEED + 0.5 * IN, y: BLEED + 0.5 * IN, width: 3 * IN, height: 1.4 * IN };
+  assert.equal(countPixels(await zoneRgb(result.pdf, 2, backArt), red), 0, 'nothing red on the back');
+});
+
+test('web fonts print on both sides, those used only in print media too', async () => {
+  const c = CASES[0];
+  const dir = '/usr/share/fonts/truetype/dejavu';
+  const font = (file: string) => readFileSync(join(dir, `${file}.ttf`)).toString('base64');
+  // each piece loads fonts no earlier piece did, so none is already in Chromium's caches
+  const pieces = [
+    ['DejaVuSerif-Bold', 'DejaVuSansMono-Oblique'],
+    ['DejaVuSerifCondensed-Italic', 'DejaVuSans-ExtraLight'],
+    ['DejaVuSansCondensed-BoldOblique', 'DejaVuSerif-BoldItalic'],
+  ];
+  for (const files of pieces) {
+    const sides = files.map((file, i) => {
+      const face = `@font-face { font-family: Side; src: url(data:font/ttf;base64,${font(file)}); }`;
+      const use = i === 0 ? 'body { font-family: Side }' : '@media print { body { font-family: Side } }';
+      const html = `<html><head><style>${face} body { margin: 0.5in; font: 20px sans-serif } ${use}</style></head><body>${file}</body></html>`;
+      return { field: c.fields[i], html };
+    });
+    const input = htmlInput(c, { content: { kind: 'html', sides: [sides[0], sides[1]] } });
+    const result = await c.render(input, deps());
+    const doc = await PDFDocument.load(result.pdf);
+    for (const [i, file] of files.entries()) {
+      assert.ok(fontNames(doc, i).includes(file), `page ${i + 1}: ${fontNames(doc, i).join(', ')}`);
+    }
+  }
+});
+
+/** The fonts a page uses, without their subset prefixes (`AAAAAA+`). */
+function fontNames(doc: PDFDocument, page: number): string[] {
+  const fonts = doc.getPage(page).node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  return (fonts?.values() ?? []).map((ref) => {
+    const base = doc.context.lookup(ref, PDFDict).lookup(PDFName.of('BaseFont'), PDFName);
+    return base.decodeText().replace(/^[A-Z]{6}\+/, '');
+  });
+}
+
+test('pieces after other pieces and letters in the same tabs print only their own sides', async () => {
+  const c = CASES[0];
+  const piece = (name: string, extra = '') => ({
+    content: {
+      kind: 'html' as const,
+      sides: [
+        { field: 'frontHTML', html: `${extra}<p style="margin:0.5in">${name} front</p>` },
+        { field: 'backHTML', html: `<p style="margin:0.5in">${name} back</p>` },
+      ] as [MailpieceSide, MailpieceSide],
+    },
+  });
+  const cases: Array<[string, Case, string]> = [
+    // a meta refresh must not replace a side's frame, now or in a later piece
+    ['first', c, '<meta http-equiv="refresh" content="0;url=data:text/html,moved">'],
+    ['second', c, ''],
+    ['other size', CASES[3], ''],
+    ['third', c, ''],
+  ];
+  for (const [name, at, extra] of cases) {
+    const result = await at.render(htmlInput(at, piece(name, extra)), deps());
+    assert.equal(result.pageCount, 2);
+    assert.equal((await pageText(result.pdf, 1)).trim(), `${name} front`);
+    // the back's words sit under the return address; the text layer keeps them
+    const addresses = [...RETURN_WORDS, ...RECIPIENT_WORDS];
+    const back = (await pageWords(result.pdf, 2)).map((w) => w.text).filter((w) => !addresses.includes(w));
+    assert.deepEqual(back.sort(), [...name.split(' '), 'back'].sort());
+    await assertBoxes(result.pdf, at);
+    // a letter in between replaces whatever document a tab held
+    await htmlToPdf(pool, '<p>a letter</p>', PAGE_SIZES.us_letter);
+  }
 });
 
 test('an unknown size is refused on `size`, including another kind’s size', async () => {

@@ -65,12 +65,17 @@ export class BrowserPool {
     await Promise.all(Array.from({ length: this.size }, () => this.withPage(async () => {})));
   }
 
-  /** Runs `job` with a tab of its own, within the render timeout. */
+  /**
+   * Runs `job` with a tab of its own, within the render timeout. With `prefer`, an idle tab it
+   * accepts is lent before any other (a tab still holding what the job can reuse); any idle tab
+   * is better than waiting.
+   */
   async withPage<T>(
     job: (page: PooledPage) => Promise<T>,
     timeoutMs = this.#opts.renderTimeoutMs,
+    prefer?: (page: PooledPage) => boolean,
   ): Promise<T> {
-    const { gen, pooled } = await this.#acquire();
+    const { gen, pooled } = await this.#acquire(prefer);
     pooled.blocked = [];
     let healthy = false;
     let timer: NodeJS.Timeout | undefined;
@@ -116,11 +121,11 @@ export class BrowserPool {
     await gen.launched.cleanup();
   }
 
-  async #acquire(): Promise<{ gen: Generation; pooled: PooledPage }> {
+  async #acquire(prefer?: (page: PooledPage) => boolean): Promise<{ gen: Generation; pooled: PooledPage }> {
     for (;;) {
       if (this.#closed) throw new RenderUnavailableError('the browser pool is closed');
       const gen = await this.#current();
-      const idle = gen.idle.pop();
+      const idle = takeIdle(gen.idle, prefer);
       if (idle) return { gen, pooled: idle };
       if (gen.pages.size + gen.creating < this.size) {
         gen.creating++;
@@ -180,6 +185,14 @@ export class BrowserPool {
   #wakeAll(): void {
     for (const wake of this.#waiters.splice(0)) wake();
   }
+}
+
+/** The most recently freed idle tab that `prefer` accepts, else the most recently freed one. */
+function takeIdle(idle: PooledPage[], prefer?: (page: PooledPage) => boolean): PooledPage | undefined {
+  if (prefer) {
+    for (let i = idle.length - 1; i >= 0; i--) if (prefer(idle[i])) return idle.splice(i, 1)[0];
+  }
+  return idle.pop();
 }
 
 function message(err: unknown): string {

@@ -10,6 +10,24 @@ export interface PooledPage {
   cdp: CDPSession;
   blocked: string[];
   renders: number;
+  /**
+   * What a job left set up in the tab for the next job of its sort to reuse (the sheet of
+   * sidesToPdf), and how to put the tab back as preparePage left it; undefined when it is so.
+   */
+  holds?: HeldSetup;
+}
+
+export interface HeldSetup {
+  name: string;
+  leave(): Promise<void>;
+}
+
+/** Puts a tab back as preparePage left it, for a job that wants nothing another job set up. */
+export async function leaveHeldSetup(pooled: PooledPage): Promise<void> {
+  const held = pooled.holds;
+  if (!held) return;
+  pooled.holds = undefined;
+  await held.leave();
 }
 
 /**

@@ -35,8 +35,14 @@ export interface MailpieceJob {
   input: MailpieceRenderInput;
   format: MailpieceFormat;
   warnings: Set<string>;
-  /** Page 1 and page 2 as supplied or printed, each in its own document, before placing. */
+  /** Page 1 and page 2 as supplied or printed, before placing. */
   sides?: PDFPage[];
+  /**
+   * The document Chromium printed the HTML sides into, a page per side. Unlike a supplied PDF
+   * it holds nothing but those pages, so they can become the piece's own when their size is
+   * already right.
+   */
+  printed?: PDFDocument;
   /** The piece being assembled: one bleed-size page per side. */
   doc?: PDFDocument;
 }

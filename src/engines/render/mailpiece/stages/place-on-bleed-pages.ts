@@ -7,12 +7,49 @@ import type { MailpieceStage } from '../mailpiece-job.js';
  * keeps its content inside the trim, and a bleed-size one lands where it was; either way the
  * finished pages have the exact size, an origin at 0,0 and no rotation, whatever the source
  * (a page box off by rounding, a MediaBox that does not start at 0,0, a /Rotate).
+ *
+ * Pages Chromium printed at the bleed size are already that, and are kept as they are:
+ * redrawing them would copy every content stream and resource for nothing. A supplied PDF is
+ * always redrawn, even at the bleed size, since only what its pages draw belongs in the piece
+ * (not its annotations, forms or unused objects).
  */
 export const placeOnBleedPages: MailpieceStage = async (job) => {
+  const { printed } = job;
+  const sides = job.sides!;
+  if (
+    printed &&
+    printed.getPageCount() === sides.length &&
+    sides.every((p) => isBleedPage(p, job.format.page))
+  ) {
+    job.doc = printed;
+    return;
+  }
   const doc = await PDFDocument.create();
-  for (const side of job.sides!) await placeCentred(doc, side, job.format.page);
+  for (const side of sides) await placeCentred(doc, side, job.format.page);
   job.doc = doc;
 };
+
+/**
+ * Setting the exact boxes on such a page moves nothing, and trims at most this much from the
+ * outer edge of the bleed, which is cut away.
+ */
+const SIZE_TOLERANCE_PT = 0.5;
+
+function isBleedPage(page: PDFPage, size: PageSize): boolean {
+  const media = page.getMediaBox();
+  const crop = page.getCropBox();
+  return (
+    media.x === 0 &&
+    media.y === 0 &&
+    Math.abs(media.width - size.width) <= SIZE_TOLERANCE_PT &&
+    Math.abs(media.height - size.height) <= SIZE_TOLERANCE_PT &&
+    crop.x === media.x &&
+    crop.y === media.y &&
+    crop.width === media.width &&
+    crop.height === media.height &&
+    quarterTurn(page.getRotation().angle) === 0
+  );
+}
 
 async function placeCentred(doc: PDFDocument, source: PDFPage, size: PageSize) {
   const page = doc.addPage([size.width, size.height]);
