@@ -10,8 +10,8 @@ export interface Variant {
 export interface Phase {
   variant: Variant;
   round: number;
-  /** Which triplet of the round: a letter phase and the phases beside it share one. */
-  triplet: number;
+  /** Which group of the round: a letter phase and the phases beside it share one. */
+  group: number;
   pieces: number;
   pages: number;
   seconds: number;
@@ -121,7 +121,7 @@ export function printKindReport(phases: Phase[], kinds: BenchKind[]) {
     console.log(
       `${s.name}: pieces/s ≥ letters' ${rate} (${s.perSecond.toFixed(1)} vs ${letters.perSecond.toFixed(1)}); ` +
         `peak PSS ≤ letters' ${memory} (${s.pssMb} vs ${letters.pssMb} MB); ` +
-        `peak PSS minus the letters' in the same triplet: median ${beside.median}, max ${beside.max} MB`,
+        `peak PSS minus the letters' in the same group: median ${beside.median}, max ${beside.max} MB`,
     );
   }
   console.log(
@@ -136,7 +136,7 @@ export function printKindReport(phases: Phase[], kinds: BenchKind[]) {
 }
 
 /**
- * A phase's peak against the letter phase next to it (same round and triplet, before or
+ * A phase's peak against the letter phase next to it (same round and group, before or
  * after it by turns), which cancels the tree's slow growth over the run.
  */
 function besideLetters(phases: Phase[], kind: string) {
@@ -144,7 +144,7 @@ function besideLetters(phases: Phase[], kind: string) {
     .filter((p) => p.variant.kind === kind)
     .map((p) => {
       const letter = phases.find(
-        (l) => l.variant.kind === 'letter' && l.round === p.round && l.triplet === p.triplet,
+        (l) => l.variant.kind === 'letter' && l.round === p.round && l.group === p.group,
       );
       return p.pssMb - letter!.pssMb;
     })

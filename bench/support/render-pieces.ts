@@ -1,9 +1,10 @@
 /**
- * Realistic pieces for the render benchmarks: the letter of bench/render.ts, and postcards and
- * self mailers of similar weight (an SVG logo as a data: URL, styled DejaVu text, a table or
+ * Realistic pieces for the render benchmarks: the letter of bench/render.ts, postcards and
+ * self mailers of similar weight, and cheques alone or with that letter attached (an SVG logo as a data: URL, styled DejaVu text, a table or
  * list, merge variables that differ per piece). Each piece is merged when it is made, as the
  * services do before a render, so the merge is part of what a benchmark times.
  */
+import type { ChequeRenderInput } from '../../src/engines/render/cheque/cheque-job.js';
 import {
   buildMergeContext,
   type LetterRenderInput,
@@ -15,7 +16,7 @@ import {
 } from '../../src/engines/render/index.js';
 
 /** The kinds the benchmarks have pieces for. */
-export type BenchKind = 'letter' | 'postcard' | 'self_mailer';
+export type BenchKind = 'letter' | 'postcard' | 'self_mailer' | 'cheque';
 
 const LOGO =
   'data:image/svg+xml;base64,' +
@@ -69,10 +70,13 @@ function variables(i: number) {
   };
 }
 
+const mergedLetter = (i: number, to: ReturnType<typeof recipient>) =>
+  mergeHtml(LETTER_TEMPLATE, buildMergeContext(variables(i), to, BENCH_FROM));
+
 /** Letter number i: the one-page us_letter of bench/render.ts, recipient and amounts varying. */
 export function benchLetter(i: number): LetterRenderInput {
   const to = recipient(i);
-  const html = mergeHtml(LETTER_TEMPLATE, buildMergeContext(variables(i), to, BENCH_FROM));
+  const html = mergedLetter(i, to);
   return {
     size: 'us_letter',
     content: { kind: 'html', html },
@@ -164,7 +168,49 @@ export function benchMailpiece(kind: 'postcard' | 'self_mailer', size: string, i
   };
 }
 
+const BENCH_BANK: ChequeRenderInput['bank'] = {
+  name: 'First Bench Bank',
+  primaryLine: '100 Bank St',
+  secondaryLine: 'Austin, TX 73301',
+  countryCode: 'US',
+  routingNumber: '021000021',
+  accountNumber: '000123456789',
+  signature: { kind: 'text', text: 'Pat Bench' },
+};
+
+/**
+ * Cheque number i on a size's stock: `us_letter` or `us_legal`, and with `+letter` the
+ * bench's letter (merged for the same payee) printed on the pages after the cheque.
+ */
+export function benchCheque(size: string, i: number): ChequeRenderInput {
+  const [stock, attached] = size.split('+');
+  if (stock !== 'us_letter' && stock !== 'us_legal') throw new Error(`no cheque size ${size}`);
+  const to = recipient(i);
+  return {
+    size: stock,
+    number: 1000 + i,
+    amount: 10_000 + ((i * 7919) % 90_000),
+    currencyCode: 'USD',
+    date: '2026-11-24',
+    memo: `Invoice ${variables(i).account}`,
+    message: 'Thank you for your business.',
+    to,
+    from: BENCH_FROM,
+    bank: BENCH_BANK,
+    letter: attached === 'letter' ? { kind: 'html', html: mergedLetter(i, to), field: 'letterHTML' } : null,
+  };
+}
+
+/** How many pages a bench piece of this variant has. */
+export function benchPageCount(kind: BenchKind, size: string): number {
+  if (kind === 'letter') return 1;
+  if (kind === 'cheque') return size.endsWith('+letter') ? 2 : 1;
+  return 2;
+}
+
 /** Any bench piece as the RenderJob the server's render job would hand the engine. */
 export function benchJob(kind: BenchKind, size: string, i: number): RenderJob {
-  return kind === 'letter' ? { kind, input: benchLetter(i) } : benchMailpiece(kind, size, i);
+  if (kind === 'letter') return { kind, input: benchLetter(i) };
+  if (kind === 'cheque') return { kind, input: benchCheque(size, i) };
+  return benchMailpiece(kind, size, i);
 }
