@@ -14,6 +14,7 @@ import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
+import { installTrackerLinks } from './api/print-mail/trackers/tracker-link.routes.js';
 import { installSignedFiles } from './api/signed-files.js';
 import type { Product } from './platform/auth/api-key.js';
 import { type AuthContext, createAuthenticator } from './platform/auth/authenticate.js';
@@ -29,6 +30,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     // Per-request lines are off (they cost ~10% throughput); request-scoped logs still carry reqId.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     ajv: {
       customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
@@ -41,6 +43,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
   installMetrics(app);
   installHealth(app, deps.pool);
   installSignedFiles(app, deps);
+  installTrackerLinks(app, deps);
   // Callback-style hooks: no promise per request on the hot path.
   const foreground = deps.foreground;
   app.addHook('onRequest', (request, reply, done) => {

@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   allowPrivateUrls: boolean;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy), e.g. for tracker visits. */
+  trustProxy: boolean;
   /** Requests per second allowed per API key (token bucket); 0 turns limiting off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       env.POSTROOM_PUBLIC_URL || `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
     ).replace(/\/+$/, ''),
     allowPrivateUrls: bool(env, 'POSTROOM_ALLOW_PRIVATE_URLS', false),
+    trustProxy: bool(env, 'POSTROOM_TRUST_PROXY', false),
     rateLimitPerSecond: int(env, 'POSTROOM_RATE_LIMIT', 100),
     rateLimitBurst: int(env, 'POSTROOM_RATE_LIMIT_BURST', 200),
     bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),

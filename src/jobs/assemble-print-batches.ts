@@ -17,7 +17,10 @@ export const assemblePrintBatchesJob: JobDefinition = {
     const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id, name) => {
       const row = await readOrder(ctx.pool, kind, id);
       const file =
-        row && (await ctx.renderer.render(await kind.renderJob(row, renderJobContext(ctx)))).companions[name];
+        row &&
+        (await ctx.renderer.render(await kind.renderJob(row, await renderJobContext(ctx, row)))).companions[
+          name
+        ];
       if (!file) throw new Error(`${kind.name} ${id} has a ${name} but none could be rendered`);
       ctx.log({ id, name }, 'companion file was missing: rendered again for its print batch');
       return file;

@@ -5,8 +5,10 @@ import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rule
 import { changeOrder, changeOrderIfUnchanged } from '../api/print-mail/orders/order-change.js';
 import { companionPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
+import type { RenderJobContext } from '../api/print-mail/orders/order-kind.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
+import { trackerMergeValues } from '../api/print-mail/trackers/tracker-refs.js';
 import { withTransaction } from '../db/tx.js';
 import { RenderInputError, type RenderResult, TemplateSyntaxError } from '../engines/render/index.js';
 import type { JobContext, JobDefinition } from './registry.js';
@@ -61,7 +63,7 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
   }
   let rendered: RenderResult;
   try {
-    rendered = await ctx.renderer.render(await kind.renderJob(row, renderJobContext(ctx)));
+    rendered = await ctx.renderer.render(await kind.renderJob(row, await renderJobContext(ctx, row)));
   } catch (err) {
     if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
     await cancel({ reason: 'invalid_content', note: err.message });
@@ -93,9 +95,14 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
 
 export const orderCtx = (ctx: JobContext) => ({ now: ctx.clock.now(), signer: ctx.signer });
 
-/** What a kind may read to make its render job. */
-export const renderJobContext = (ctx: JobContext) => ({
+/** What a kind may read to make the render job of `row`. */
+export const renderJobContext = async (ctx: JobContext, row: OrderRow): Promise<RenderJobContext> => ({
   blobs: ctx.blobs,
   db: ctx.pool,
   dataKeys: ctx.dataKeys,
+  serverValues: await trackerMergeValues(
+    ctx.pool,
+    { ...row, createdAt: new Date(row.doc.createdAt as string) },
+    ctx.config.publicUrl,
+  ),
 });

@@ -10,6 +10,8 @@ export const ID_PREFIX = Object.freeze({
   bankAccount: 'bank_account',
   returnEnvelope: 'return_envelope',
   returnEnvelopeOrder: 'return_envelope_order',
+  tracker: 'tracker',
+  trackerVisit: 'tracker_visit',
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',

@@ -9,6 +9,8 @@ import { orderRoutes } from './orders/order-routes.js';
 import { returnEnvelopeResource } from './return-envelopes/return-envelope.resource.js';
 import { returnEnvelopeOrdersRoutes } from './return-envelopes/return-envelope-orders.routes.js';
 import { templateResource } from './templates/template.resource.js';
+import { trackerResource } from './trackers/tracker.resource.js';
+import { trackerVisitsRoutes } from './trackers/tracker-visits.routes.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /**
@@ -23,6 +25,8 @@ export const printMailResources = [
   documentRoutes(bankAccountResource),
   documentRoutes(returnEnvelopeResource),
   returnEnvelopeOrdersRoutes,
+  documentRoutes(trackerResource),
+  trackerVisitsRoutes,
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

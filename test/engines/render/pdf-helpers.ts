@@ -125,14 +125,25 @@ export interface RgbPixels {
   data: Buffer;
 }
 
-/** Colour pixels of a zone (points, top-left origin) of one page (1-based), at 1 pixel per point. */
-export async function zoneRgb(pdf: Uint8Array, page: number, zone: Zone): Promise<RgbPixels> {
+/** Colour pixels of a zone (points, top-left origin) of one page (1-based), at `scale` pixels per point. */
+export async function zoneRgb(pdf: Uint8Array, page: number, zone: Zone, scale = 1): Promise<RgbPixels> {
   const dir = await mkdtemp(join(tmpdir(), 'postroom-pdfrgb-'));
   try {
     const file = join(dir, 'in.pdf');
     await writeFile(file, pdf);
-    const px = (pt: number) => String(Math.round(pt));
-    const args = ['-r', '72', '-f', String(page), '-l', String(page), '-x', px(zone.x), '-y', px(zone.y)];
+    const px = (pt: number) => String(Math.round(pt * scale));
+    const args = [
+      '-r',
+      String(72 * scale),
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      '-x',
+      px(zone.x),
+      '-y',
+      px(zone.y),
+    ];
     args.push('-W', px(zone.width), '-H', px(zone.height), file);
     const { stdout } = await run('pdftoppm', args, { encoding: 'buffer', maxBuffer: 1 << 26 });
     // A binary PPM: "P6", width, height, the maximum value, then the pixels.

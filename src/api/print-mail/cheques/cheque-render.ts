@@ -1,12 +1,8 @@
-import {
-  buildMergeContext,
-  type ChequeRenderInput,
-  mergeHtml,
-  type RenderJob,
-} from '../../../engines/render/index.js';
+import { type ChequeRenderInput, mergeHtml, type RenderJob } from '../../../engines/render/index.js';
 import { sealedAccountNumber } from '../bank-accounts/bank-accounts.repo.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { RenderJobContext } from '../orders/order-kind.js';
+import { orderMergeContext } from '../orders/order-merge.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import { newYorkDay } from '../orders/send-date.js';
 import { storedBlob } from '../orders/stored-blob.js';
@@ -30,12 +26,13 @@ export async function chequeRenderInput(
   cheque: StoredCheque,
   content: ChequeContent,
   order: { size: ChequeRenderInput['size']; sendDate: string; to: Contact; from: Contact },
-  { blobs, db, dataKeys }: RenderJobContext,
+  ctx: RenderJobContext,
 ): Promise<ChequeRenderInput> {
+  const { blobs, db, dataKeys } = ctx;
   const sealed = await sealedAccountNumber(db, content.bank.id);
   if (!sealed) throw new Error(`bank account ${content.bank.id} has no sealed number`);
   const { signature, id: _id, ...bank } = content.bank;
-  const context = buildMergeContext(cheque.mergeVariables, order.to, order.from);
+  const context = orderMergeContext(cheque.mergeVariables, order.to, order.from, ctx);
   const letter = content.letter;
   return {
     size: order.size,

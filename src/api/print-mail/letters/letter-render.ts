@@ -1,22 +1,24 @@
 import {
-  buildMergeContext,
   type CardRenderInput,
   type LetterRenderInput,
+  type MergeContext,
   mergeHtml,
   type RenderJob,
 } from '../../../engines/render/index.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { RenderJobContext } from '../orders/order-kind.js';
+import { orderMergeContext } from '../orders/order-merge.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import { storedBlob } from '../orders/stored-blob.js';
 import type { LetterContent } from './letter-content.js';
 import type { CardContent } from './plastic-card-content.js';
 
 /** A stored letter as a render job: its HTML merged over its own snapshot, or its stored PDF. */
-export async function letterRenderJob(row: OrderRow, { blobs }: RenderJobContext): Promise<RenderJob> {
+export async function letterRenderJob(row: OrderRow, ctx: RenderJobContext): Promise<RenderJob> {
+  const { blobs } = ctx;
   const doc = row.doc as Record<string, any>;
   const content = row.content as LetterContent;
-  const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);
+  const context = orderMergeContext(doc.mergeVariables, doc.to, doc.from, ctx);
   const input: LetterRenderInput = {
     size: doc.size,
     content:
@@ -40,7 +42,7 @@ export async function letterRenderJob(row: OrderRow, { blobs }: RenderJobContext
 /** The card's sides merged with the letter's own context; a card PDF as stored at create. */
 async function cardInput(
   card: CardContent | undefined,
-  context: ReturnType<typeof buildMergeContext>,
+  context: MergeContext,
   blobs: BlobStore,
 ): Promise<CardRenderInput | null> {
   if (!card) return null;

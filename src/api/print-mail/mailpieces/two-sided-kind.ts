@@ -33,7 +33,7 @@ export function twoSidedKind(
     content: (input, ctx) => twoSidedContent(spec, input, ctx),
     fields: (input) => twoSidedFields(spec, input),
     unsearchable: spec.sides.map((s) => s.html),
-    renderJob: (row, { blobs }) => twoSidedRenderJob(spec, row, blobs),
+    renderJob: (row, ctx) => twoSidedRenderJob(spec, row, ctx),
     print: twoSidedPrint(spec),
     ...(spec.routes ? { routes: spec.routes } : {}),
   };

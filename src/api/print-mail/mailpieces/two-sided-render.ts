@@ -1,10 +1,6 @@
-import {
-  buildMergeContext,
-  type MailpieceRenderInput,
-  mergeHtml,
-  type RenderJob,
-} from '../../../engines/render/index.js';
-import type { BlobStore } from '../../../storage/blob-store.js';
+import { type MailpieceRenderInput, mergeHtml, type RenderJob } from '../../../engines/render/index.js';
+import type { RenderJobContext } from '../orders/order-kind.js';
+import { orderMergeContext } from '../orders/order-merge.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 import { storedBlob } from '../orders/stored-blob.js';
 import type { TwoSidedSpec } from './two-sided.js';
@@ -14,11 +10,11 @@ import type { TwoSidedContent } from './two-sided-content.js';
 export async function twoSidedRenderJob(
   spec: TwoSidedSpec,
   row: OrderRow,
-  blobs: BlobStore,
+  ctx: RenderJobContext,
 ): Promise<RenderJob> {
   const doc = row.doc as Record<string, any>;
   const content = row.content as TwoSidedContent;
-  const context = buildMergeContext(doc.mergeVariables, doc.to, doc.from);
+  const context = orderMergeContext(doc.mergeVariables, doc.to, doc.from, ctx);
   const [first, second] = (content.sides ?? []).map((s) => ({
     field: s.field,
     html: mergeHtml(s.html, context),
@@ -27,7 +23,7 @@ export async function twoSidedRenderJob(
     size: doc.size,
     content:
       content.kind === 'pdf'
-        ? { kind: 'pdf', bytes: await storedBlob(blobs, content.pdf!.blobKey), field: 'pdf' }
+        ? { kind: 'pdf', bytes: await storedBlob(ctx.blobs, content.pdf!.blobKey), field: 'pdf' }
         : { kind: 'html', sides: [first, second] },
     to: doc.to,
     from: doc.from ?? null,

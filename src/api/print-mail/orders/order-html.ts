@@ -5,6 +5,7 @@ import { invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
 import type { Template } from '../templates/template.schema.js';
 import { getTemplateDoc } from '../templates/templates.repo.js';
+import { isTrackerVariable } from '../trackers/tracker-refs.js';
 
 /** The HTML of a template an order names in `field`; a 400 naming the field when it cannot be used. */
 export async function templateHtml(db: Queryable, scope: Scope, id: string, field: string): Promise<string> {
@@ -16,9 +17,12 @@ export async function templateHtml(db: Queryable, scope: Scope, id: string, fiel
   return template.html;
 }
 
-/** Every merge variable the HTML uses must be supplied: a 400 naming them and where they are used. */
+/**
+ * Every merge variable the HTML uses must be supplied: a 400 naming them and where they are
+ * used. Trackers (`{{tracker_...}}`) are the server's to fill; prepareOrder checks they exist.
+ */
 export function requireMergeVariables(html: string, context: MergeContext, usedBy: string): void {
-  const missing = findMissingVariables(html, context);
+  const missing = findMissingVariables(html, context).filter((name) => !isTrackerVariable(name));
   if (missing.length > 0)
     throw invalid(
       'mergeVariables',

@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { Statement } from '../../../db/statement.js';
-import type { RenderJob } from '../../../engines/render/index.js';
+import type { MergeContext, RenderJob } from '../../../engines/render/index.js';
 import type { DataKeys } from '../../../platform/data-keys.js';
 import type { ApiError } from '../../../platform/errors.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
@@ -74,6 +74,8 @@ export interface RenderJobContext {
   blobs: BlobStore;
   db: Queryable;
   dataKeys: DataKeys;
+  /** Merge values the server fills in for this order (its trackers' URLs): see orderMergeContext. */
+  serverValues: MergeContext;
 }
 
 /** What every kind's stored content has in common: an uploaded PDF, if any, is `pdf.blobKey`. */

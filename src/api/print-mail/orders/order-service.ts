@@ -9,6 +9,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactRow } from '../contacts/contacts.repo.js';
 import { eventOf } from '../events/record-event.js';
+import { checkOrderTrackers } from '../trackers/tracker-refs.js';
 import { type MailingClass, orderMailingClass } from './mailing-class.js';
 import type { OrderCreateBase } from './order-base.schema.js';
 import {
@@ -96,6 +97,7 @@ export async function prepareOrder(
     blobs: ctx.blobs,
     allowPrivate: ctx.allowPrivate,
   });
+  await checkOrderTrackers(db, ctx.scope, input as unknown as Record<string, unknown>, content);
   return { kind, id, input, mailingClass, sendDate, printAt, content, contacts };
 }
 

@@ -2,6 +2,7 @@ import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { DocumentResource } from '../documents/document-resource.js';
+import { applyRemovableFields } from '../documents/update-fields.js';
 import { Template, TemplateCreate, TemplateUpdate } from './template.schema.js';
 import { checkTemplateHtml } from './template-syntax.js';
 
@@ -35,10 +36,7 @@ export const templateResource: DocumentResource<Template, TemplateCreate, Templa
     if (typeof input.html === 'string') checkTemplateHtml(input.html);
     if (input.metadata) checkMetadata(input.metadata);
     const doc: Record<string, unknown> = { ...current };
-    for (const field of OPTIONAL) {
-      if (input[field] === null) delete doc[field];
-      else if (input[field] !== undefined) doc[field] = input[field];
-    }
+    applyRemovableFields(doc, input, OPTIONAL);
     doc.updatedAt = now.toISOString();
     return doc as Template;
   },

@@ -1,12 +1,9 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Metadata } from '../../../platform/metadata.js';
+import { removable } from '../documents/update-fields.js';
 
 /** HTML of one template, in characters: generous for inlined images, small enough to merge fast. */
 export const TEMPLATE_HTML_MAX_CHARS = 2 * 1024 * 1024;
-
-// Null first: Ajv coerces inside anyOf branch by branch, and a string branch first would turn
-// an explicit null (meaning "remove this field") into "".
-const removable = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([Type.Null(), schema]));
 
 export const TemplateCreate = Type.Object({
   html: Type.Optional(Type.String({ description: 'HTML with {{mergeVariables}}; Handlebars syntax.' })),
