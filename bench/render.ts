@@ -3,7 +3,8 @@
  *   node --import tsx bench/render.ts [letters=300]   (BENCH_RENDER_IDLE=false: no SCHED_IDLE)
  * Every letter is a full renderLetter(): merge, asset inlining, Chromium HTML→PDF, address
  * stamping and serialisation. The naive baseline is one browser, one reused tab, one letter
- * at a time; the pool runs are a warm pool of N tabs fed with 2N letters in flight.
+ * at a time; the pool runs are a warm pool of N tabs fed with 2N letters in flight, then a
+ * campaign's backlog (36 in flight) printed one by one and in shared prints (print-batcher.ts).
  * Memory is the whole process tree (node + every Chromium process), read from /proc.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,10 +26,10 @@ interface Row {
   cpuMsPerLetter: number;
 }
 
-async function run(name: string, poolSize: number, inFlight: number): Promise<Row> {
+async function run(name: string, poolSize: number, inFlight: number, printBatch?: number): Promise<Row> {
   // BENCH_RENDER_IDLE=false: Chromium at nice 19 without SCHED_IDLE (POSTROOM_RENDER_IDLE=false).
   const idle = process.env.BENCH_RENDER_IDLE !== 'false';
-  const pool = new BrowserPool({ size: poolSize, priority: { niceness: 19, idle } });
+  const pool = new BrowserPool({ size: poolSize, priority: { niceness: 19, idle }, printBatch });
   const deps = { pool, fetchAsset: createAssetFetcher(false) };
   await pool.warm();
   for (let i = 0; i < WARMUP; i++) await renderLetter(letter(i), deps);
@@ -66,18 +67,22 @@ async function run(name: string, poolSize: number, inFlight: number): Promise<Ro
 
 // Configurations run interleaved, ROUNDS times each, so a burst of load from something else
 // on the machine hits them all alike; the table shows each one's median round.
-const CONFIGS: Array<[name: string, size: number, inFlight: number]> = [
+// The last two are a campaign's backlog: many letters waiting at once, printed one by one
+// (printBatch 1) and sharing prints (the default), the pair the campaign target compares.
+const CONFIGS: Array<[name: string, size: number, inFlight: number, printBatch?: number]> = [
   ['naive: 1 browser, 1 reused tab, sequential', 1, 1],
   ['pool of 2 tabs, 4 in flight', 2, 4],
   ['pool of 3 tabs, 6 in flight', 3, 6],
   ['pool of 4 tabs, 8 in flight', 4, 8],
+  ['pool of 3 tabs, 36 in flight, one by one', 3, 36, 1],
+  ['pool of 3 tabs, 36 in flight, shared prints', 3, 36],
 ];
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const loadBefore = loadavg()[0].toFixed(1);
 const results = new Map<string, Row[]>();
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, size, inFlight] of CONFIGS) {
-    const row = await run(name, size, inFlight);
+  for (const [name, size, inFlight, printBatch] of CONFIGS) {
+    const row = await run(name, size, inFlight, printBatch);
     results.set(name, [...(results.get(name) ?? []), row]);
     console.error(`round ${round + 1}: ${name}: ${row.perSecond.toFixed(1)}/s`);
   }

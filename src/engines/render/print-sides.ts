@@ -1,7 +1,7 @@
+import type { PDFDocument } from 'pdf-lib';
 import { inlineAssets } from './assets/inline-assets.js';
-import { sidesToPdf } from './browser/sides-to-pdf.js';
+import { printSidesBatched } from './browser/print-batcher.js';
 import type { RenderDeps } from './letter/letter-job.js';
-import type { PrintedDocument } from './print-document.js';
 import type { PageSize } from './sizes.js';
 
 /** One side of a piece as merged HTML; `field` names it in errors. */
@@ -12,7 +12,8 @@ export interface HtmlSide {
 
 /**
  * Merged HTML sides → one PDF of one `size` page per side, in order, printed by Chromium in one
- * go (sidesToPdf: each side isolated in its own frame, cut off at its page's edge). Each side's
+ * go, with other pieces' sides waiting beside them (print-batcher.ts; each side isolated in its
+ * own frame, cut off at its page's edge). Each side's
  * assets are inlined on its own, one side after the other, so an asset error names the side's
  * field and the first side at fault is the one reported.
  */
@@ -20,7 +21,7 @@ export async function printSides(
   sides: readonly HtmlSide[],
   size: PageSize,
   deps: RenderDeps,
-): Promise<PrintedDocument> {
+): Promise<{ doc: PDFDocument; warnings: string[] }> {
   const warnings = new Set<string>();
   const inlined: string[] = [];
   for (const side of sides) {
@@ -28,7 +29,7 @@ export async function printSides(
     for (const warning of result.warnings) warnings.add(warning);
     inlined.push(result.html);
   }
-  const printed = await sidesToPdf(deps.pool, inlined, size);
+  const printed = await printSidesBatched(deps.pool, inlined, size);
   for (const url of printed.blocked) warnings.add(`the document tried to load ${url}; it was blocked`);
-  return { pdf: printed.pdf, warnings: [...warnings] };
+  return { doc: printed.doc, warnings: [...warnings] };
 }

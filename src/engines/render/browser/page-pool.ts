@@ -5,6 +5,9 @@ import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from './low-priority.js';
 import { type PooledPage, preparePage } from './page-setup.js';
 
+/** Documents per shared print: past about this many a print gets slower per page (docs/benchmarks.md). */
+export const DEFAULT_PRINT_BATCH = 12;
+
 export interface BrowserPoolOptions {
   /** Chromium binary; default /usr/bin/chromium (Debian's package). */
   executablePath?: string;
@@ -17,6 +20,8 @@ export interface BrowserPoolOptions {
   priority?: RenderPriority;
   /** A tab is replaced after this many jobs so long runs cannot grow a tab without bound. */
   recyclePageAfter?: number;
+  /** Letters of one size waiting together print as one, up to this many (print-batcher.ts); 1 prints each alone. */
+  printBatch?: number;
 }
 
 export interface PoolStats {
@@ -41,6 +46,7 @@ export interface PoolStats {
  */
 export class BrowserPool {
   readonly size: number;
+  readonly printBatch: number;
   readonly #opts: Required<BrowserPoolOptions>;
   #generation?: Generation;
   #launching?: Promise<Generation>;
@@ -56,8 +62,10 @@ export class BrowserPool {
       launchTimeoutMs: options.launchTimeoutMs ?? 30_000,
       priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       recyclePageAfter: options.recyclePageAfter ?? 1_000,
+      printBatch: Math.max(1, options.printBatch ?? DEFAULT_PRINT_BATCH),
     };
     this.size = this.#opts.size;
+    this.printBatch = this.#opts.printBatch;
   }
 
   /** Launches the browser and opens every tab now rather than on the first jobs. */

@@ -21,20 +21,32 @@ export async function sidesToPdf(
   pool: BrowserPool,
   sides: readonly string[],
   size: PageSize,
-): Promise<HtmlPdf> {
+): Promise<HtmlPdf & { overflows: boolean[] }> {
   const sheet = sheetHtml(size, sides.length);
   return pool.withPage(
     async (pooled) => {
       const frames = await sheetFrames(pooled, sheet, sides.length);
       await Promise.all(frames.map((frame, i) => frame.setContent(sides[i], { waitUntil: 'load' })));
       await Promise.all(frames.map((frame) => frame.evaluate(LAY_OUT_AND_LOAD_FONTS)));
+      const overflows = await Promise.all(
+        frames.map((frame) => frame.evaluate(OVERFLOWS) as Promise<boolean>),
+      );
       const pdf = await printPage(pooled.cdp, size, { maxPages: sides.length });
-      return { pdf, blocked: [...pooled.blocked] };
+      return { pdf, blocked: [...pooled.blocked], overflows };
     },
     undefined,
     (pooled) => pooled.holds?.name === sheet,
   );
 }
+
+/**
+ * Whether a document is larger than its frame (its page): what the frame cut off. Printed
+ * alone it would have run onto more pages, or been shrunk to the page's width.
+ */
+const OVERFLOWS = `(() => {
+  const root = Object.getOwnPropertyDescriptor(Document.prototype, 'documentElement').get.call(document);
+  return !!root && (root.scrollHeight > innerHeight + 1 || root.scrollWidth > innerWidth + 1);
+})()`;
 
 /**
  * Chromium's print waits for the fonts of the document it prints, not for those of its frames:

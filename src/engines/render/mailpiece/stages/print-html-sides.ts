@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
 import { RenderInputError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
 import { printSides } from '../../print-sides.js';
@@ -19,7 +18,7 @@ export const printHtmlSides: MailpieceStage = async (job, deps) => {
     }
   }
   const printed = await printSides(content.sides, job.format.page, deps);
-  const doc = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+  const { doc } = printed;
   // The sheet gives every side exactly one page; anything else is a fault of the printing.
   if (doc.getPageCount() !== content.sides.length) {
     throw new Error(`Chromium printed ${doc.getPageCount()} pages for ${content.sides.length} sides`);

@@ -1,0 +1,155 @@
+import { PDFDocument } from 'pdf-lib';
+import type { PageSize } from '../sizes.js';
+import { htmlToPdf } from './html-to-pdf.js';
+import type { BrowserPool } from './page-pool.js';
+import { sidesToPdf } from './sides-to-pdf.js';
+
+/** A printed document, ready for the pipeline's pdf-lib stages. */
+export interface PrintedHtml {
+  doc: PDFDocument;
+  /** URLs the document tried to load and was refused. */
+  blocked: string[];
+}
+
+/**
+ * What one render asks to print: a letter (one document that may run to several pages, so
+ * a letter that does not fit its page prints alone), or a mail piece's sides (one page each,
+ * cut off at the page's edge).
+ */
+interface Request {
+  documents: string[];
+  fit: 'flow' | 'clip';
+  maxPages?: number;
+  resolve(printed: PrintedHtml): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Prints the documents of one size that are waiting at the same time in one Chromium print,
+ * each in its own frame (sidesToPdf: its own styles and mode, as if alone), and splits the
+ * pages by request. A print's fixed cost is most of a one-page letter's, so letters and mail
+ * pieces arriving many at once (a campaign) print several times faster; a lone request prints
+ * at once, as before. A letter longer or wider than its page, and a batch in which a document
+ * tried to load something (the warning must name only its own), print again alone, so every
+ * request comes out exactly as it would alone.
+ */
+class PrintBatcher {
+  readonly #pool: BrowserPool;
+  /** By page size (its dimensions, so equal sizes share whatever object carries them). */
+  readonly #waiting = new Map<string, { size: PageSize; queue: Request[] }>();
+  #running = 0;
+
+  constructor(pool: BrowserPool) {
+    this.#pool = pool;
+  }
+
+  print(request: Omit<Request, 'resolve' | 'reject'>, size: PageSize): Promise<PrintedHtml> {
+    return new Promise((resolve, reject) => {
+      const key = `${size.width}x${size.height}`;
+      const waiting = this.#waiting.get(key) ?? { size, queue: [] };
+      waiting.queue.push({ ...request, resolve, reject });
+      this.#waiting.set(key, waiting);
+      this.#pump();
+    });
+  }
+
+  /** Starts prints while tabs are free: each takes what waits of the size that has the most waiting. */
+  #pump(): void {
+    while (this.#running < this.#pool.size) {
+      const [key, waiting] =
+        [...this.#waiting].sort((a, b) => b[1].queue.length - a[1].queue.length)[0] ?? [];
+      if (!key || !waiting) return;
+      const batch = takeBatch(waiting.queue, this.#pool.printBatch);
+      if (waiting.queue.length === 0) this.#waiting.delete(key);
+      this.#running++;
+      void this.#run(waiting.size, batch).finally(() => {
+        this.#running--;
+        this.#pump();
+      });
+    }
+  }
+
+  async #run(size: PageSize, batch: Request[]): Promise<void> {
+    const alone: Request[] = [];
+    if (batch.length === 1) alone.push(batch[0]);
+    else {
+      try {
+        const printed = await sidesToPdf(
+          this.#pool,
+          batch.flatMap((r) => r.documents),
+          size,
+        );
+        const source = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+        const clean = printed.blocked.length === 0;
+        let page = 0;
+        for (const request of batch) {
+          const pages = request.documents.map((_, i) => page + i);
+          page += pages.length;
+          const overflowed = request.fit === 'flow' && printed.overflows[pages[0]];
+          if (!clean || overflowed) alone.push(request);
+          else request.resolve({ doc: await pagesOf(source, pages), blocked: [] });
+        }
+      } catch {
+        alone.push(...batch); // a shared print that failed: each tries alone, and fails alone
+      }
+    }
+    for (const request of alone) {
+      try {
+        request.resolve(await printAlone(this.#pool, request, size));
+      } catch (err) {
+        request.reject(err);
+      }
+    }
+  }
+}
+
+/** The next requests of a queue, up to `limit` documents (at least one request). */
+function takeBatch(queue: Request[], limit: number): Request[] {
+  let documents = 0;
+  let count = 0;
+  while (count < queue.length && (count === 0 || documents + queue[count].documents.length <= limit)) {
+    documents += queue[count].documents.length;
+    count++;
+  }
+  return queue.splice(0, count);
+}
+
+async function printAlone(pool: BrowserPool, request: Request, size: PageSize): Promise<PrintedHtml> {
+  const printed =
+    request.fit === 'flow'
+      ? await htmlToPdf(pool, request.documents[0], size, { maxPages: request.maxPages })
+      : await sidesToPdf(pool, request.documents, size);
+  return { doc: await PDFDocument.load(printed.pdf, { updateMetadata: false }), blocked: printed.blocked };
+}
+
+async function pagesOf(source: PDFDocument, indices: number[]): Promise<PDFDocument> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  for (const page of await doc.copyPages(source, indices)) doc.addPage(page);
+  return doc;
+}
+
+const batchers = new WeakMap<BrowserPool, PrintBatcher>();
+
+function batcherOf(pool: BrowserPool): PrintBatcher {
+  let batcher = batchers.get(pool);
+  if (!batcher) {
+    batcher = new PrintBatcher(pool);
+    batchers.set(pool, batcher);
+  }
+  return batcher;
+}
+
+/** Prints a letter's self-contained HTML at `size` (as htmlToPdf), sharing a print with others waiting. */
+export function printHtmlBatched(
+  pool: BrowserPool,
+  html: string,
+  size: PageSize,
+  options: { maxPages?: number } = {},
+): Promise<PrintedHtml> {
+  return batcherOf(pool).print({ documents: [html], fit: 'flow', maxPages: options.maxPages }, size);
+}
+
+/** Prints a piece's sides, a page each (as sidesToPdf), sharing a print with others waiting. */
+export function printSidesBatched(pool: BrowserPool, sides: string[], size: PageSize): Promise<PrintedHtml> {
+  return batcherOf(pool).print({ documents: sides, fit: 'clip' }, size);
+}

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { PDFDocument } from 'pdf-lib';
+import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
+import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
+import { printHtmlBatched } from '../../../src/engines/render/browser/print-batcher.js';
+import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
+import { pdfText } from '../../helpers/letters.js';
+
+const size = PAGE_SIZES.us_letter;
+let pool: BrowserPool;
+before(async () => {
+  pool = new BrowserPool({ size: 1 });
+  await pool.warm();
+});
+after(() => pool.close());
+
+const letter = (n: number, style = '') =>
+  `<html><head><style>body { font-family: 'DejaVu Serif'; ${style} }</style></head><body><p>Letter number ${n}</p></body></html>`;
+const textOf = async (doc: { save(): Promise<Uint8Array> }) => pdfText(Buffer.from(await doc.save()));
+
+test('documents waiting together share one print, and each gets only its own page', async () => {
+  const jobsBefore = pool.stats().jobs;
+  // Different styles too: each document keeps its own, as if printed alone.
+  const printed = await Promise.all(
+    Array.from({ length: 6 }, (_, n) => printHtmlBatched(pool, letter(n, n % 2 ? 'color: red;' : ''), size)),
+  );
+  // The first starts alone at once; the five that waited for the one tab print together.
+  assert.equal(pool.stats().jobs - jobsBefore, 2);
+  for (const [n, { doc, blocked }] of printed.entries()) {
+    assert.equal(doc.getPageCount(), 1);
+    assert.deepEqual(blocked, []);
+    const { width, height } = doc.getPage(0).getSize();
+    assert.deepEqual([Math.round(width), Math.round(height)], [612, 792]);
+    const text = await textOf(doc);
+    assert.match(text, new RegExp(`Letter number ${n}\\b`));
+    assert.doesNotMatch(text, new RegExp(`Letter number (?!${n}\\b)`));
+  }
+});
+
+test('a document longer or wider than its page prints alone, exactly as htmlToPdf prints it', async () => {
+  const long = `<html><body>${'<p style="height: 3in">tall paragraph</p>'.repeat(8)}</body></html>`;
+  const wide = '<html><body><div style="width: 14in">wide</div></body></html>';
+  const [first, ...rest] = await Promise.all([
+    printHtmlBatched(pool, letter(1), size),
+    printHtmlBatched(pool, long, size),
+    printHtmlBatched(pool, letter(2), size),
+    printHtmlBatched(pool, wide, size),
+  ]);
+  assert.equal(first.doc.getPageCount(), 1);
+  const [longPrinted, second, widePrinted] = rest;
+  const alone = await htmlToPdf(pool, long, size);
+  assert.ok(longPrinted.doc.getPageCount() > 1);
+  assert.equal((await textOf(longPrinted.doc)).match(/tall paragraph/g)?.length, 8);
+  assert.equal(longPrinted.doc.getPageCount(), (await PDFDocument.load(alone.pdf)).getPageCount());
+  assert.match(await textOf(second.doc), /Letter number 2/);
+  assert.match(await textOf(widePrinted.doc), /wide/);
+});
+
+test('a document that tries to load something prints alone, so only its own warning names the URL', async () => {
+  const fetching = '<html><body><img src="http://127.0.0.1:9/x.png"><p>fetcher</p></body></html>';
+  const [a, b, c] = await Promise.all([
+    printHtmlBatched(pool, letter(7), size),
+    printHtmlBatched(pool, fetching, size),
+    printHtmlBatched(pool, letter(8), size),
+  ]);
+  assert.deepEqual(a.blocked, []);
+  assert.deepEqual(c.blocked, []);
+  assert.deepEqual(b.blocked, ['http://127.0.0.1:9/x.png']);
+  assert.match(await textOf(b.doc), /fetcher/);
+});
