@@ -22,6 +22,7 @@ import { installBodyParsers } from './platform/body-parsers.js';
 import { installErrorHandling } from './platform/error-handler.js';
 import { installMetrics } from './platform/metrics.js';
 import { createRateLimiter } from './platform/rate-limit.js';
+import { AJV_OPTIONS } from './platform/request-schema.js';
 
 /** Builds the HTTP app without listening: main.ts listens, tests listen on port 0. */
 export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyInstance> {
@@ -33,7 +34,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     trustProxy: deps.config.trustProxy,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     ajv: {
-      customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false },
+      customOptions: { ...AJV_OPTIONS },
     },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 

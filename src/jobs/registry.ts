@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { ContactAddressing } from '../api/print-mail/contacts/contact-address.js';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { OrderRenderer } from '../engines/render/index.js';
@@ -27,6 +28,8 @@ export interface JobContext {
   renderGate: RenderGate;
   /** Opens sealed secrets a render needs (a cheque's account number). */
   dataKeys: DataKeys;
+  /** Verifies addresses, for jobs that create contacts or orders (imports, campaigns). */
+  addressing: ContactAddressing;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */

@@ -4,6 +4,7 @@ import { bankAccountResource } from './bank-accounts/bank-account.resource.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentRoutes } from './documents/document-routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { orderProfileResources } from './order-profiles/profile.resource.js';
 import { ORDER_KINDS } from './orders/order-kinds.js';
 import { orderRoutes } from './orders/order-routes.js';
 import { returnEnvelopeResource } from './return-envelopes/return-envelope.resource.js';
@@ -27,6 +28,7 @@ export const printMailResources = [
   returnEnvelopeOrdersRoutes,
   documentRoutes(trackerResource),
   trackerVisitsRoutes,
+  ...orderProfileResources.map((resource) => documentRoutes(resource)),
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

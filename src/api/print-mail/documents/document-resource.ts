@@ -1,4 +1,5 @@
 import type { TSchema } from '@sinclair/typebox';
+import type pg from 'pg';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { ApiError } from '../../../platform/errors.js';
@@ -31,7 +32,7 @@ export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = an
   /** The doc as a read answers it, when that is not the stored doc as it is (a link signed afresh). */
   present?(doc: Doc, signer: UrlSigner): Doc;
   /** Runs in the delete's transaction before the row goes: throw to refuse (a resource still in use). */
-  beforeDelete?(db: Queryable, scope: Scope, id: string): Promise<void>;
+  beforeDelete?(db: pg.PoolClient, scope: Scope, id: string, ctx: { now: Date; deps: AppDeps }): Promise<void>;
   /** False: no delete route (return envelopes). */
   deletable?: boolean;
   /** The error for a create that a unique index of the table refuses (one return envelope per contact). */
@@ -46,7 +47,8 @@ export interface StoredDoc {
 }
 
 export interface DocumentContext {
-  db: Queryable;
+  /** The request's transaction: what a hook writes (jobs, events) commits with the doc. */
+  db: pg.PoolClient;
   scope: Scope;
   /** The caller organization's country, the default of contacts without one. */
   orgCountryCode: string;

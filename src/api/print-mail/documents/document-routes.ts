@@ -104,7 +104,7 @@ export function documentRoutes<Doc extends StoredDoc>(
         withTransaction(deps.pool, async (tx) => {
           const scope = scopeOf(request);
           const { id } = request.params;
-          await resource.beforeDelete?.(tx, scope, id);
+          await resource.beforeDelete?.(tx, scope, id, { now: deps.clock.now(), deps });
           if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
           return { id, object, deleted: true as const };
         }),

@@ -73,3 +73,18 @@ export async function cancelInJob(
   if (row.status !== 'ready') return;
   await cancelLocked(tx, kind, row, cancellation, ctx);
 }
+
+/**
+ * An order the caller cancelled through something else (a deleted campaign's orders): the
+ * user's cancellation, applied only while the order is still ready; later ones go on.
+ */
+export async function cancelWithParent(
+  tx: pg.PoolClient,
+  kind: OrderKind,
+  row: OrderRow,
+  cancellation: Cancellation & { reason: 'user_initiated' },
+  ctx: OrderContext,
+) {
+  if (row.status !== 'ready') return;
+  await cancelLocked(tx, kind, row, cancellation, ctx);
+}

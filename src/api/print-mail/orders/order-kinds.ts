@@ -19,6 +19,11 @@ export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([
   boxKind,
 ]);
 
+/** The kind of an order id (`self_mailer_...` → self mailers), or undefined for any other id. */
+export function orderKindOfId(id: string): OrderKind | undefined {
+  return ORDER_KINDS.find((k) => id.startsWith(`${k.name}_`) && !id.slice(k.name.length + 1).includes('_'));
+}
+
 export function orderKind(name: string): OrderKind {
   const kind = ORDER_KINDS.find((k) => k.name === name);
   if (!kind) throw new Error(`unknown order kind ${name}`);

@@ -7,7 +7,7 @@ import { buildMergeContext } from '../../../engines/render/index.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { loadSecret } from '../../../platform/server-secrets.repo.js';
 import { recordEvent } from '../events/record-event.js';
-import { ORDER_KINDS } from '../orders/order-kinds.js';
+import { orderKindOfId } from '../orders/order-kinds.js';
 import { readOrder } from '../orders/orders.repo.js';
 import { redirectTarget } from './redirect-template.js';
 import type { Tracker, TrackerVisit } from './tracker.schema.js';
@@ -35,11 +35,9 @@ export async function visitorHash(db: Pool, ip: string): Promise<string> {
     .digest('hex');
 }
 
-/** The order a link was printed on, to merge the redirect over (every kind's table is looked at by prefix). */
+/** The order a link was printed on, to merge the redirect over. */
 async function orderDoc(db: Queryable, orderId: string): Promise<Record<string, any> | undefined> {
-  const kind = ORDER_KINDS.find(
-    (k) => orderId.startsWith(`${k.name}_`) && !orderId.slice(k.name.length + 1).includes('_'),
-  );
+  const kind = orderKindOfId(orderId);
   return kind ? (await readOrder(db, kind, orderId))?.doc : undefined;
 }
 
