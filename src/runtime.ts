@@ -120,7 +120,19 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       busyAtPerSecond: config.renderYieldAtPerSecond,
       busyConcurrency: config.renderBusyConcurrency,
     });
-    const ctx = { config, pool: db.pool, clock, log, boss, blobs, signer, renderer, renderGate, dataKeys, addressing };
+    const ctx = {
+      config,
+      pool: db.pool,
+      clock,
+      log,
+      boss,
+      blobs,
+      signer,
+      renderer,
+      renderGate,
+      dataKeys,
+      addressing,
+    };
     const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
     await startWorkers(boss, ctx, jobsFor(share));
     renderChild?.start();

@@ -32,7 +32,12 @@ export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = an
   /** The doc as a read answers it, when that is not the stored doc as it is (a link signed afresh). */
   present?(doc: Doc, signer: UrlSigner): Doc;
   /** Runs in the delete's transaction before the row goes: throw to refuse (a resource still in use). */
-  beforeDelete?(db: pg.PoolClient, scope: Scope, id: string, ctx: { now: Date; deps: AppDeps }): Promise<void>;
+  beforeDelete?(
+    db: pg.PoolClient,
+    scope: Scope,
+    id: string,
+    ctx: { now: Date; deps: AppDeps },
+  ): Promise<void>;
   /** False: no delete route (return envelopes). */
   deletable?: boolean;
   /** The error for a create that a unique index of the table refuses (one return envelope per contact). */
