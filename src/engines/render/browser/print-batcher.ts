@@ -71,27 +71,29 @@ class PrintBatcher {
 
   async #run(size: PageSize, batch: Request[]): Promise<void> {
     const alone: Request[] = [];
-    if (batch.length === 1) alone.push(batch[0]);
-    else {
-      try {
-        const printed = await sidesToPdf(
-          this.#pool,
-          batch.flatMap((r) => r.documents),
-          size,
-        );
-        const source = await PDFDocument.load(printed.pdf, { updateMetadata: false });
-        const clean = printed.blocked.length === 0;
-        let page = 0;
-        for (const request of batch) {
-          const pages = request.documents.map((_, i) => page + i);
-          page += pages.length;
-          const overflowed = request.fit === 'flow' && printed.overflows[pages[0]];
-          if (!clean || overflowed) alone.push(request);
-          else request.resolve({ doc: await pagesOf(source, pages), blocked: [] });
-        }
-      } catch {
-        alone.push(...batch); // a shared print that failed: each tries alone, and fails alone
+    try {
+      // Every sheet of a size has the same number of frames, however many are used, so a
+      // tab keeps its sheet from one print to the next (making frames costs about a print).
+      const capacity = Math.max(this.#pool.printBatch, ...batch.map((r) => r.documents.length));
+      const printed = await sidesToPdf(
+        this.#pool,
+        batch.flatMap((r) => r.documents),
+        size,
+        capacity,
+      );
+      const source = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+      const clean = printed.blocked.length === 0;
+      let page = 0;
+      for (const request of batch) {
+        const pages = request.documents.map((_, i) => page + i);
+        page += pages.length;
+        const overflowed = request.fit === 'flow' && printed.overflows[pages[0]];
+        if (!clean || overflowed) alone.push(request);
+        else if (batch.length === 1) request.resolve({ doc: source, blocked: [] });
+        else request.resolve({ doc: await pagesOf(source, pages), blocked: [] });
       }
+    } catch {
+      alone.push(...batch); // a shared print that failed: each tries alone, and fails alone
     }
     for (const request of alone) {
       try {

@@ -21,11 +21,16 @@ export async function sidesToPdf(
   pool: BrowserPool,
   sides: readonly string[],
   size: PageSize,
+  capacity = sides.length,
 ): Promise<HtmlPdf & { overflows: boolean[] }> {
-  const sheet = sheetHtml(size, sides.length);
+  if (sides.length > capacity) throw new Error(`${sides.length} documents for a sheet of ${capacity}`);
+  const sheet = sheetHtml(size, capacity);
   return pool.withPage(
     async (pooled) => {
-      const frames = await sheetFrames(pooled, sheet, sides.length);
+      const all = await sheetFrames(pooled, sheet, capacity);
+      // Frames past the documents are hidden: not laid out, not printed (no page of their own).
+      if (capacity > 1) await pooled.page.evaluate(showFirst(sides.length));
+      const frames = all.slice(0, sides.length);
       await Promise.all(frames.map((frame, i) => frame.setContent(sides[i], { waitUntil: 'load' })));
       await Promise.all(frames.map((frame) => frame.evaluate(LAY_OUT_AND_LOAD_FONTS)));
       const overflows = await Promise.all(
@@ -38,6 +43,10 @@ export async function sidesToPdf(
     (pooled) => pooled.holds?.name === sheet,
   );
 }
+
+/** Shows the sheet's first n frames and hides the rest (run in the sheet itself, not a frame). */
+const showFirst = (n: number) =>
+  `document.querySelectorAll('iframe').forEach((frame, i) => { frame.style.display = i < ${n} ? 'block' : 'none'; })`;
 
 /**
  * Whether a document is larger than its frame (its page): what the frame cut off. Printed
@@ -103,7 +112,7 @@ function sheetHtml(size: PageSize, count: number): string {
   const style =
     'html, body { margin: 0; padding: 0; } ' +
     `iframe { display: block; width: ${size.css.width}; height: ${size.css.height}; border: 0; overflow: hidden; } ` +
-    'iframe + iframe { break-before: page; } ' +
+    'iframe ~ iframe { break-before: page; } ' +
     '@media (max-width: 10px) { body { margin-left: 20px; } }';
   const frame = '<iframe scrolling="no" sandbox=""></iframe>';
   return `<!DOCTYPE html><html><head><style>${style}</style></head><body>${frame.repeat(count)}</body></html>`;
