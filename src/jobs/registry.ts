@@ -9,6 +9,12 @@ import type { UrlSigner } from '../platform/signed-url.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { advanceOrders } from './advance-orders.js';
 import { assemblePrintBatchesJob } from './assemble-print-batches.js';
+import { campaignProgress } from './campaign-progress.js';
+import { sendCampaign } from './campaign-send.js';
+import { validateCampaign } from './campaign-validate.js';
+import { mailingListImport } from './mailing-list-import.js';
+import { mailingListImportFailed } from './mailing-list-import-failed.js';
+import { mailingListJob } from './mailing-list-job.js';
 import type { RenderGate } from './render-gate.js';
 import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
@@ -59,6 +65,12 @@ export const JOBS: JobDefinition<any>[] = [
   renderOrder,
   advanceOrders,
   assemblePrintBatchesJob,
+  mailingListImportFailed, // before mailingListImport: its dead-letter queue must exist first
+  mailingListImport,
+  mailingListJob,
+  validateCampaign,
+  sendCampaign,
+  campaignProgress,
 ];
 
 /** Creates every queue, so any process (an API without workers too) can enqueue. */

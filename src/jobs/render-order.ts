@@ -35,10 +35,13 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   }),
   // A pg-boss worker waits out the rest of its polling interval (0.5 s) after each batch, so
   // workers taking one job at a time cap rendering at two per worker per second whatever the
-  // browser pool could do. Two workers taking six at a time (run side by side, batchHandler)
-  // allow ~24/s, and each fetch and completion (a scan of the queue's index) serves six
-  // orders; idle, they poll 4 times a second. Each job still fails alone.
-  work: { pollingIntervalSeconds: 0.5, batchSize: 6 },
+  // browser pool could do. Two workers taking up to 24 at a time (run side by side,
+  // batchHandler) allow ~96/s, and each fetch and completion (a scan of the queue's index)
+  // serves many orders; idle, they poll 4 times a second. A backlog (a campaign) thus keeps
+  // dozens of renders waiting for tabs, which is what lets them share prints
+  // (print-batcher.ts); a trickle of orders still renders one at a time. Each job still fails
+  // alone.
+  work: { pollingIntervalSeconds: 0.5, batchSize: 24 },
   workers: 2,
   makesPdfs: true,
   // While this process's API is busy, renders go one at a time (render-gate.ts).

@@ -55,9 +55,19 @@ export async function installBodyParsers(app: FastifyInstance, bodyLimit: number
 
   await app.register(multipart, { limits: { fileSize: bodyLimit, files: 10, fields: 2000, parts: 2010 } });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (!request.isMultipart()) return done();
+    if (!request.isMultipart() || readsOwnParts.has(request)) return done();
     readMultipart(request).then(() => done(), done);
   });
+}
+
+const readsOwnParts = new WeakSet<FastifyRequest>();
+
+/**
+ * Leaves this request's multipart body to its route (called from an onRequest hook): a route
+ * that takes a large file streams it where it goes instead of holding it in memory.
+ */
+export function leaveMultipartToRoute(request: FastifyRequest): void {
+  readsOwnParts.add(request);
 }
 
 async function readMultipart(request: FastifyRequest): Promise<void> {

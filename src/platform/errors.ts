@@ -18,6 +18,7 @@ export const ERROR_CATALOGUE = Object.freeze({
   return_envelope_order_cannot_fill_error: 422,
   bank_account_in_use_error: 422,
   campaign_status_error: 422,
+  mailing_list_status_error: 422,
   rate_limit_exceeded_error: 429,
   internal_error: 500,
   service_unavailable_error: 503,

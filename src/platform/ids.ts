@@ -17,6 +17,8 @@ export const ID_PREFIX = Object.freeze({
   selfMailerProfile: 'self_mailer_profile',
   chequeProfile: 'cheque_profile',
   campaign: 'campaign',
+  mailingList: 'mailing_list',
+  mailingListImport: 'mailing_list_import',
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',

@@ -40,7 +40,47 @@ function agentFor(allowPrivate: boolean): Agent {
 
 /** GET a caller-supplied http(s) URL with size, time, redirect and address limits. */
 export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-  const { maxBytes, timeoutMs, maxRedirects } = { ...DEFAULTS, ...options };
+  const { maxBytes, timeoutMs } = { ...DEFAULTS, ...options };
+  const { res, at } = await open(url, options);
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
+  const bytes = await readLimited(res.body, url, maxBytes, declared, timeoutMs);
+  const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
+  return { url: at.href, status: res.statusCode, contentType, bytes };
+}
+
+export interface SafeFetchStream extends Omit<SafeFetchResult, 'bytes'> {
+  /** The body as it arrives; reading it throws a SafeFetchError past maxBytes or the deadline. */
+  body: AsyncIterable<Uint8Array>;
+}
+
+/**
+ * safeFetch for a body too large to hold in memory (an import's CSV): the same checks, and the
+ * body handed over as a stream. The deadline covers the whole read, so give a generous one.
+ */
+export async function safeFetchStream(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchStream> {
+  const { maxBytes, timeoutMs } = { ...DEFAULTS, ...options };
+  const { res, at } = await open(url, options);
+  const declared = Number(res.headers['content-length'] ?? Number.NaN);
+  if (declared > maxBytes) {
+    discard(res.body);
+    throw new SafeFetchError(
+      'too_large',
+      url,
+      `${url} is ${declared} bytes, over the ${maxBytes}-byte limit`,
+    );
+  }
+  const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
+  return {
+    url: at.href,
+    status: res.statusCode,
+    contentType,
+    body: streamLimited(res.body, url, maxBytes, timeoutMs),
+  };
+}
+
+/** Follows redirects (each hop checked like the first) to a 2xx answer whose body is still unread. */
+async function open(url: string, options: SafeFetchOptions) {
+  const { timeoutMs, maxRedirects } = { ...DEFAULTS, ...options };
   const allowPrivate = options.allowPrivate ?? false;
   const signal = AbortSignal.timeout(timeoutMs);
   let current = checkUrl(url, url, allowPrivate);
@@ -59,10 +99,28 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
       discard(res.body);
       throw new SafeFetchError('http_status', url, `${url} answered HTTP ${res.statusCode}`, res.statusCode);
     }
-    const declared = Number(res.headers['content-length'] ?? Number.NaN);
-    const bytes = await readLimited(res.body, url, maxBytes, declared, timeoutMs);
-    const contentType = String(res.headers['content-type'] ?? 'application/octet-stream');
-    return { url: current.href, status: res.statusCode, contentType, bytes };
+    return { res, at: current };
+  }
+}
+
+async function* streamLimited(
+  body: Dispatcher.ResponseData['body'],
+  url: string,
+  max: number,
+  timeoutMs: number,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  try {
+    for await (const chunk of body) {
+      total += chunk.length;
+      if (total > max) throw new SafeFetchError('too_large', url, `${url} is over the ${max}-byte limit`);
+      yield chunk;
+    }
+  } catch (err) {
+    throw translate(err, url, timeoutMs);
+  } finally {
+    // Left early (a limit, or the reader gave up): the rest is not wanted.
+    if (!body.readableEnded) discard(body);
   }
 }
 

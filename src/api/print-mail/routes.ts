@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
 import { bankAccountResource } from './bank-accounts/bank-account.resource.js';
+import { campaignResource } from './campaigns/campaign.resource.js';
+import { campaignSendRoutes } from './campaigns/campaign-send.routes.js';
 import { contactsRoutes } from './contacts/contacts.routes.js';
 import { documentRoutes } from './documents/document-routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { mailingListImportRoutes } from './mailing-list-imports/import-upload.routes.js';
+import { mailingListResource } from './mailing-lists/mailing-list.resource.js';
+import { mailingListJobsRoutes } from './mailing-lists/mailing-list-jobs.routes.js';
 import { orderProfileResources } from './order-profiles/profile.resource.js';
 import { ORDER_KINDS } from './orders/order-kinds.js';
 import { orderRoutes } from './orders/order-routes.js';
@@ -29,6 +34,11 @@ export const printMailResources = [
   documentRoutes(trackerResource),
   trackerVisitsRoutes,
   ...orderProfileResources.map((resource) => documentRoutes(resource)),
+  mailingListImportRoutes,
+  documentRoutes(mailingListResource),
+  mailingListJobsRoutes,
+  documentRoutes(campaignResource),
+  campaignSendRoutes,
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

@@ -24,6 +24,8 @@ export interface ContactAddressing {
   split(line: string, countryCode: string): Omit<AddressFields, 'countryCode'> | undefined;
   /** Live mode only: verifies and standardizes the address. */
   verify(address: AddressFields): Promise<AddressCheck>;
+  /** verify for many addresses at once (an import's batch), answers in input order. */
+  verifyMany?(addresses: AddressFields[]): Promise<AddressCheck[]>;
 }
 
 /** True when addressLine1 looks like a whole address rather than a street line. */

@@ -1,0 +1,55 @@
+import type { Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
+import { ApiError } from '../../../platform/errors.js';
+import { getMailingListDoc, mailingListMembers } from '../mailing-lists/mailing-list-members.repo.js';
+import { getOrderProfile } from '../order-profiles/profile-order-input.js';
+import { type OrderCreateContext, prepareOrder } from '../orders/order-service.js';
+import { type Campaign, PROFILE_FIELDS } from './campaign.schema.js';
+import { campaignOrderInput } from './campaign-order-input.js';
+import { contactsMetadata } from './campaign-orders.repo.js';
+import { profileFieldOf } from './campaign-refs.js';
+
+export type CampaignCheck = { kind: 'wait' } | { kind: 'done'; problems: string[] };
+
+/**
+ * What stands between a drafting campaign and `draft`: its list (ready, not empty), its
+ * profile, a sender where the kind needs one, and an order for its first contact that would
+ * be accepted (prepared, not written). `wait` while the list is still being built.
+ */
+export async function checkCampaign(
+  db: Queryable,
+  scope: Scope,
+  campaign: Campaign,
+  orderCtx: OrderCreateContext,
+): Promise<CampaignCheck> {
+  const problems: string[] = [];
+  const list = await getMailingListDoc(db, scope, campaign.mailingList);
+  if (!list) problems.push(`The mailing list ${campaign.mailingList} no longer exists.`);
+  else if (!isListReady(list)) return { kind: 'wait' };
+  const first = list ? (await mailingListMembers(db, scope, campaign.mailingList, null, 1))[0] : undefined;
+  if (list && !first) problems.push(`The mailing list ${campaign.mailingList} has no contacts.`);
+
+  const field = profileFieldOf(campaign);
+  const found = field ? await getOrderProfile(db, scope, campaign[field]!) : undefined;
+  if (!field) problems.push(`Name a profile: one of ${Object.keys(PROFILE_FIELDS).join(', ')}.`);
+  else if (!found) problems.push(`The profile ${campaign[field]} no longer exists.`);
+  else if (found.kind.fromRequired && !campaign.defaultSenderContact)
+    problems.push(
+      `defaultSenderContact is required: every ${found.kind.name.replace('_', ' ')} needs a sender.`,
+    );
+
+  if (problems.length === 0 && found && first) {
+    try {
+      const metadata = (await contactsMetadata(db, scope, [first])).get(first);
+      const input = campaignOrderInput(campaign, found.kind, found.profile, { id: first, metadata });
+      await prepareOrder(db, found.kind, input, orderCtx);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+      problems.push(`The order for contact ${first} would be refused: ${err.message}`);
+    }
+  }
+  return { kind: 'done', problems };
+}
+
+/** A list can be sent once no job is still adding or removing its contacts: `completed`. */
+const isListReady = (list: Record<string, unknown>): boolean => list.status === 'completed';

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { lockDoc } from '../../../db/resources.repo.js';
+import { withTransaction } from '../../../db/tx.js';
+import { scopeOf } from '../../../platform/auth/authenticate.js';
+import { notFound } from '../../../platform/errors.js';
+import { documented, IdParams } from '../../../platform/route-helpers.js';
+import type { AppDeps } from '../../deps.js';
+import { scheduleSendDate } from '../orders/send-date.js';
+import { campaignStatusError } from './campaign.resource.js';
+import { Campaign, CampaignSend } from './campaign.schema.js';
+import { saveCampaign } from './campaign-change.js';
+import { CAMPAIGN_JOBS, enqueueCampaignJob } from './campaign-jobs.js';
+import { presentCampaign } from './campaign-present.js';
+
+/**
+ * `POST /campaigns/{id}/send {sendDate?}`: a draft campaign starts creating its orders
+ * (creating_orders), each with the campaign's send date. Orders are made by a durable job,
+ * page by page, so the answer comes at once whatever the list's size.
+ */
+export const campaignSendRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.post(
+    '/campaigns/:id/send',
+    {
+      schema: {
+        tags: ['Campaigns'],
+        params: IdParams('campaign'),
+        body: CampaignSend,
+        response: { 200: documented(Campaign) },
+      },
+    },
+    (request) =>
+      withTransaction(deps.pool, async (tx) => {
+        const scope = scopeOf(request);
+        const now = deps.clock.now();
+        const current = await lockDoc<Campaign>(tx, 'campaigns', scope, request.params.id);
+        if (!current) throw notFound('campaign', request.params.id);
+        if (current.status !== 'draft') throw campaignStatusError(current, 'sent', ['draft']);
+        const sendDate = request.body?.sendDate ?? current.sendDate;
+        const scheduled = scheduleSendDate(sendDate, now).sendDate;
+        const next: Campaign = {
+          ...current,
+          status: 'creating_orders',
+          sendDate: scheduled.toISOString(),
+          updatedAt: now.toISOString(),
+        };
+        await saveCampaign(tx, scope, current, next, { now, signer: deps.signer });
+        await enqueueCampaignJob(tx, deps.boss, CAMPAIGN_JOBS.send, scope, current.id);
+        return presentCampaign(next, deps.signer);
+      }),
+  );
+};

@@ -1,0 +1,82 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Metadata } from '../../../platform/metadata.js';
+import { removable } from '../documents/update-fields.js';
+
+/** The campaign lifecycle, in order (the hosted service's statuses). */
+export const CAMPAIGN_STATUSES = [
+  'drafting',
+  'changes_required',
+  'draft',
+  'creating_orders',
+  'ready',
+  'printing',
+  'processed_for_delivery',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Which profile field names which order kind. */
+export const PROFILE_FIELDS = {
+  letterProfile: 'letter',
+  postcardProfile: 'postcard',
+  selfMailerProfile: 'self_mailer',
+  chequeProfile: 'cheque',
+} as const;
+export type ProfileField = keyof typeof PROFILE_FIELDS;
+
+const Id = Type.String({ minLength: 1, maxLength: 100 });
+const profileFields = (wrap: (s: typeof Id) => any) =>
+  Object.fromEntries(Object.keys(PROFILE_FIELDS).map((f) => [f, wrap(Id)])) as Record<ProfileField, any>;
+
+export const CampaignCreate = Type.Object({
+  mailingList: Id,
+  ...profileFields((s) => Type.Optional(s)),
+  defaultSenderContact: Type.Optional(Id),
+  sendDate: Type.Optional(Type.String({ maxLength: 40 })),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  metadata: Type.Optional(Metadata),
+});
+export type CampaignCreate = Static<typeof CampaignCreate> & Partial<Record<ProfileField, string>>;
+
+export const CampaignUpdate = Type.Object({
+  mailingList: Type.Optional(Id),
+  ...profileFields((s) => removable(s)),
+  defaultSenderContact: removable(Id),
+  description: removable(Type.String({ maxLength: 1000 })),
+  metadata: removable(Metadata),
+});
+export type CampaignUpdate = Static<typeof CampaignUpdate> & Partial<Record<ProfileField, string | null>>;
+
+export const CampaignSend = Type.Object({
+  sendDate: Type.Optional(Type.String({ maxLength: 40 })),
+});
+export type CampaignSend = Static<typeof CampaignSend>;
+
+export const CampaignError = Type.Object({
+  type: Type.Union([Type.Literal('processing_error'), Type.Literal('internal_error')]),
+  message: Type.String(),
+});
+
+export const Campaign = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('campaign'),
+  live: Type.Boolean(),
+  mailingList: Type.String(),
+  status: Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s))),
+  createdCount: Type.Integer({ description: 'Orders created for the campaign so far.' }),
+  ...profileFields((s) => Type.Optional(s)),
+  defaultSenderContact: Type.Optional(Type.String()),
+  sendDate: Type.Optional(Type.String()),
+  errors: Type.Optional(Type.Array(CampaignError)),
+  reportURL: Type.Optional(
+    Type.String({ description: 'A signed CSV link: each contact with its order or why none was made.' }),
+  ),
+  description: Type.Optional(Type.String()),
+  metadata: Type.Optional(Metadata),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type Campaign = Static<typeof Campaign> &
+  Partial<Record<ProfileField, string>> & {
+    /** Blob key of the processing report; answered as `reportURL`. */
+    reportKey?: string;
+  };

@@ -1,0 +1,125 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Metadata } from '../../../platform/metadata.js';
+import { removable } from '../documents/update-fields.js';
+
+/** An import's lifecycle (the hosted service's statuses): validating → completed | changes_required. */
+export const IMPORT_STATUSES = ['validating', 'completed', 'changes_required'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** Contact fields a receiver column may fill (the hosted SDK's list). */
+export const MAPPABLE_FIELDS = [
+  'description',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'companyName',
+  'addressLine1',
+  'addressLine2',
+  'jobTitle',
+  'city',
+  'postalOrZip',
+  'provinceOrState',
+  'countryCode',
+] as const;
+export type MappableField = (typeof MAPPABLE_FIELDS)[number];
+
+/** `{field or variable name: column name}`: which column of the file fills what. */
+const Mapping = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.String({ maxLength: 200 }));
+export type Mapping = Static<typeof Mapping>;
+
+export const ImportCreate = Type.Object({
+  file: Type.Unsafe<unknown>({
+    description:
+      'The CSV (UTF-8, a header row naming its columns): an http(s) URL to fetch, or the file itself as a multipart part.',
+  }),
+  fileType: Type.Literal('csv'),
+  receiverAddressMapping: Type.Unsafe<Mapping>({
+    ...Mapping,
+    description: `Contact field → column name. Fields: ${MAPPABLE_FIELDS.join(', ')}. addressLine1, and firstName or companyName, are required.`,
+  }),
+  receiverMergeVariableMapping: Type.Optional(
+    Type.Unsafe<Mapping>({
+      ...Mapping,
+      description: "Merge variable → column name: stored in each contact's metadata (up to 20).",
+    }),
+  ),
+  senderAddressMapping: Type.Optional(
+    Type.Unsafe<Mapping>({ ...Mapping, description: 'Stored and checked against the header; not acted on.' }),
+  ),
+  senderMergeVariableMapping: Type.Optional(
+    Type.Unsafe<Mapping>({ ...Mapping, description: 'Stored and checked against the header; not acted on.' }),
+  ),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  metadata: Type.Optional(Metadata),
+});
+export type ImportCreate = Static<typeof ImportCreate>;
+
+export const ImportUpdate = Type.Object({
+  description: removable(Type.String({ maxLength: 1000 })),
+  metadata: removable(Metadata),
+});
+export type ImportUpdate = Static<typeof ImportUpdate>;
+
+const StatusCount = Type.Object({
+  verifiedCount: Type.Integer(),
+  correctedCount: Type.Integer(),
+  failedCount: Type.Integer(),
+});
+export type StatusCount = Static<typeof StatusCount>;
+
+export const IMPORT_ERROR_TYPES = [
+  'no_valid_contacts_error',
+  'multiple_countries_error',
+  'invalid_contact_count_error',
+  'internal_service_error',
+] as const;
+
+const ImportError = Type.Object({
+  type: Type.Union(IMPORT_ERROR_TYPES.map((t) => Type.Literal(t))),
+  message: Type.String(),
+});
+
+const ImportNote = Type.Object({
+  type: Type.Union([Type.Literal('truncated_test_file'), Type.Literal('skipped_invalid_contacts')]),
+  message: Type.String(),
+});
+
+const ImportFile = Type.Object({
+  fileType: Type.Literal('csv'),
+  url: Type.String({ description: 'A signed link to the uploaded file, valid for 15 minutes.' }),
+  receiverAddressMapping: Mapping,
+  receiverMergeVariableMapping: Type.Optional(Mapping),
+  senderAddressMapping: Type.Optional(Mapping),
+  senderMergeVariableMapping: Type.Optional(Mapping),
+});
+
+export const MailingListImport = Type.Object({
+  id: Type.String(),
+  object: Type.Literal('mailing_list_import'),
+  live: Type.Boolean(),
+  organization: Type.String(),
+  status: Type.Union(IMPORT_STATUSES.map((s) => Type.Literal(s))),
+  file: ImportFile,
+  totalRowCount: Type.Integer({
+    description: 'Data rows in the file (the header and blank rows are not rows).',
+  }),
+  processedRowCount: Type.Integer({
+    description: 'Rows checked and verified so far: progress while validating.',
+  }),
+  validRowCount: Type.Integer(),
+  invalidRowCount: Type.Integer(),
+  receiverStatusCount: StatusCount,
+  errors: Type.Array(ImportError),
+  notes: Type.Array(ImportNote),
+  reportURL: Type.Optional(
+    Type.String({
+      description: 'A signed link (15 minutes) to a CSV of the bad rows: row, field, message. Once done.',
+    }),
+  ),
+  description: Type.Optional(Type.String()),
+  metadata: Type.Optional(Metadata),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type MailingListImport = Static<typeof MailingListImport>;

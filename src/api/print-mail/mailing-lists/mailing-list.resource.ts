@@ -1,0 +1,47 @@
+import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { searchTextOf } from '../../../platform/lists.js';
+import { checkMetadata } from '../../../platform/metadata.js';
+import type { DocumentResource } from '../documents/document-resource.js';
+import { applyRemovableFields } from '../documents/update-fields.js';
+import { MailingList, MailingListCreate, MailingListUpdate } from './mailing-list.schema.js';
+import { LISTS_TABLE } from './mailing-list-members.repo.js';
+
+/**
+ * Mailing lists: a set of the caller's contacts, changed by jobs (`POST /mailing_lists/{id}/jobs`,
+ * mailing-list-jobs.routes.ts) and read by campaigns (mailing-list-members.repo.ts). The doc's
+ * `contactCount` is kept by the members table's trigger (migration 0036), so every change of
+ * members, a contact's delete included, counts in the statement that makes it.
+ */
+export const mailingListResource: DocumentResource<MailingList, MailingListCreate, MailingListUpdate> = {
+  object: 'mailing_list',
+  table: LISTS_TABLE,
+  path: '/mailing_lists',
+  tag: 'Mailing lists',
+  schemas: { create: MailingListCreate, update: MailingListUpdate, stored: MailingList },
+
+  create(input, { scope, now }) {
+    checkMetadata(input.metadata);
+    const stamp = now.toISOString();
+    return {
+      id: newId(ID_PREFIX.mailingList),
+      object: 'mailing_list',
+      live: scope.live,
+      status: 'completed',
+      contactCount: 0,
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  },
+
+  update(current, input, { now }) {
+    if (input.metadata) checkMetadata(input.metadata);
+    const doc: Record<string, unknown> = { ...current };
+    applyRemovableFields(doc, input, ['description', 'metadata']);
+    doc.updatedAt = now.toISOString();
+    return doc as MailingList;
+  },
+
+  searchText: (doc) => searchTextOf({ id: doc.id, d: doc.description, m: doc.metadata }),
+};

@@ -1,0 +1,35 @@
+import { CAMPAIGN_JOBS, type CampaignJobData } from '../api/print-mail/campaigns/campaign-jobs.js';
+import { sendCampaign as sendPages } from '../api/print-mail/campaigns/campaign-send.js';
+import type { OrderCreateContext } from '../api/print-mail/orders/order-service.js';
+import type { Scope } from '../db/scope.js';
+import { getOrganization } from '../platform/auth/organizations.repo.js';
+import type { JobContext, JobDefinition } from './registry.js';
+
+/** What creating an order needs, in a job: the campaign's organization and mode, not a request's. */
+export async function campaignOrderContext(ctx: JobContext, scope: Scope): Promise<OrderCreateContext> {
+  const org = await getOrganization(ctx.pool, scope.orgId);
+  return {
+    scope,
+    orgCountryCode: org?.countryCode ?? 'US',
+    addressing: ctx.addressing,
+    now: ctx.clock.now(),
+    blobs: ctx.blobs,
+    boss: ctx.boss,
+    signer: ctx.signer,
+    allowPrivate: ctx.config.allowPrivateUrls,
+  };
+}
+
+/**
+ * creating_orders → ready: one order per contact (api/.../campaign-send.ts). One at a time per
+ * campaign (singleton key); a retry after a crash resumes where the last page committed.
+ */
+export const sendCampaign: JobDefinition<CampaignJobData> = {
+  name: CAMPAIGN_JOBS.send,
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  async run(data, ctx) {
+    const scope = { orgId: data.orgId, live: data.live };
+    const base = await campaignOrderContext(ctx, scope);
+    await sendPages(ctx.pool, scope, data.id, () => ({ ...base, now: ctx.clock.now() }));
+  },
+};

@@ -1,0 +1,33 @@
+import { IMPORT_JOBS, type ImportJobData } from '../api/print-mail/mailing-list-imports/import-jobs.js';
+import { advanceImport } from '../api/print-mail/mailing-list-imports/import-run.js';
+import type { JobDefinition } from './registry.js';
+
+/**
+ * How long one run of an import's job works before it hands over to the next run. Short, so
+ * a server that stops (it waits for running jobs) stops soon, and its successor goes on from
+ * the last staged batch; long enough that handing over costs little.
+ */
+export const IMPORT_SLICE_MS = 2_000;
+
+/**
+ * validating → completed | changes_required (api/.../import-run.ts), a slice at a time: each
+ * run stages batches for IMPORT_SLICE_MS and queues the next run. A crash mid-run loses only
+ * the batch in flight: the retry (or the next run) starts after the last committed batch.
+ * After its last retry the import fails (mailing-list-import-failed.ts).
+ */
+export const mailingListImport: JobDefinition<ImportJobData> = {
+  name: IMPORT_JOBS.run,
+  queue: {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60, // a slice is seconds; a big import's commit, a minute or two
+    deadLetter: IMPORT_JOBS.failed,
+  },
+  work: { pollingIntervalSeconds: 1 },
+  async run(data, ctx) {
+    const scope = { orgId: data.orgId, live: data.live };
+    const outcome = await advanceImport(ctx, scope, data.id, { budgetMs: IMPORT_SLICE_MS });
+    if (outcome === 'more') await ctx.boss.send(IMPORT_JOBS.run, data);
+  },
+};

@@ -1,0 +1,338 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { advanceCampaigns } from '../../src/api/print-mail/campaigns/campaign-progress.js';
+import { sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.js';
+import { resourceContract } from '../helpers/contract-suite.js';
+import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { alice, bob, LETTERS, waitForLetter } from '../helpers/letters.js';
+
+const V1 = '/print-mail/v1';
+const PATH = `${V1}/campaigns`;
+let server: TestServer;
+let key: string;
+
+before(async () => {
+  server = await startTestServer();
+  key = await server.key({ org: 'campaigns-org' });
+});
+after(() => server.close());
+
+const post = (path: string, json: unknown, k = key) => server.request('POST', path, { key: k, json });
+const get = (path: string, k = key) => server.request('GET', path, { key: k });
+
+async function created(res: { status: number; body: any; text: string }) {
+  assert.equal(res.status, 201, res.text);
+  return res.body;
+}
+
+/** Polls until `done` holds for the resource at `path`. */
+async function waitFor(path: string, done: (doc: any) => boolean, k = key, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await get(path, k);
+    if (done(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`${path} not done in time: ${res.text}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A completed mailing list of `n` new contacts (first names Reader1…), and their ids. */
+async function mailingList(n: number, k = key) {
+  const ids: string[] = [];
+  for (let i = 1; i <= n; i++)
+    ids.push((await created(await post(`${V1}/contacts`, { ...alice, firstName: `Reader${i}` }, k))).id);
+  const list = await created(await post(`${V1}/mailing_lists`, { description: 'spring' }, k));
+  if (ids.length) {
+    const job = await post(`${V1}/mailing_lists/${list.id}/jobs`, { addContacts: ids }, k);
+    assert.ok(job.status < 300, job.text);
+  }
+  await waitFor(`${V1}/mailing_lists/${list.id}`, (l) => l.status === 'completed', k);
+  return { list: list.id as string, contacts: ids };
+}
+
+async function letterProfile(k = key, html = '<p>Hello {{to.firstName}}, {{offer}}</p>') {
+  const template = await created(await post(`${V1}/templates`, { html }, k));
+  return (
+    await created(
+      await post(
+        `${V1}/order_profiles/letters`,
+        { size: 'us_letter', template: template.id, mergeVariables: { offer: 'ten percent off' } },
+        k,
+      ),
+    )
+  ).id as string;
+}
+
+async function sender(k = key) {
+  return (await created(await post(`${V1}/contacts`, bob, k))).id as string;
+}
+
+async function draftCampaign(n: number, k = key) {
+  const { list, contacts } = await mailingList(n, k);
+  const campaign = await created(
+    await post(
+      PATH,
+      { mailingList: list, letterProfile: await letterProfile(k), defaultSenderContact: await sender(k) },
+      k,
+    ),
+  );
+  const draft = await waitFor(`${PATH}/${campaign.id}`, (c) => c.status !== 'drafting', k);
+  assert.equal(draft.status, 'draft', JSON.stringify(draft.errors));
+  return { campaign: draft, list, contacts };
+}
+
+resourceContract(() => server, {
+  object: 'campaign',
+  path: PATH,
+  idPrefix: 'campaign',
+  product: 'print-mail',
+  deletion: 'removes',
+  async create(s, k) {
+    const { list } = await mailingList(0, k);
+    const res = await s.request('POST', PATH, { key: k, json: { mailingList: list } });
+    assert.equal(res.status, 201, res.text);
+    return res.body;
+  },
+});
+
+describe('campaigns', () => {
+  test('a list and a profile go out as one rendered letter per contact, with events, counts and a report', async () => {
+    const { campaign, contacts } = await draftCampaign(3);
+    assert.equal(campaign.object, 'campaign');
+    assert.equal(campaign.createdCount, 0);
+
+    const sent = await post(`${PATH}/${campaign.id}/send`, {});
+    assert.equal(sent.status, 200, sent.text);
+    assert.equal(sent.body.status, 'creating_orders');
+    const ready = await waitFor(`${PATH}/${campaign.id}`, (c) => c.status === 'ready');
+    assert.equal(ready.createdCount, 3);
+
+    // The report: every contact with its order.
+    const report = await (await fetch(ready.reportURL)).text();
+    const rows = report.trim().split('\n');
+    assert.equal(rows[0], 'contactID,orderID,error');
+    const orders = new Map(rows.slice(1).map((r) => [r.split(',')[0], r.split(',')[1]] as const));
+    assert.deepEqual([...orders.keys()].sort(), [...contacts].sort());
+    for (const [contact, order, error] of rows.slice(1).map((r) => r.split(','))) {
+      assert.equal(error, '');
+      const letter = await waitForLetter(server, key, order);
+      assert.equal(letter.to.id, contact);
+      assert.ok(letter.url, 'rendered');
+      assert.equal(letter.mergeVariables.offer, 'ten percent off');
+    }
+
+    const events = await get('/print-mail/v1/events?limit=50');
+    const mine = events.body.data
+      .filter((e: any) => e.data.id === campaign.id)
+      .map((e: any) => `${e.type}:${e.data.status}`);
+    assert.ok(mine.includes('campaign.created:drafting'), mine.join(' '));
+    assert.ok(mine.includes('campaign.updated:draft'));
+    assert.ok(mine.includes('campaign.updated:creating_orders'));
+    assert.ok(mine.includes('campaign.updated:ready'));
+
+    // The campaign follows its orders: printing once one prints, processed once all are.
+    const progress = { now: () => new Date(), signer: server.runtime.deps.signer };
+    const [first, ...others] = [...orders.values()];
+    assert.equal((await post(`${LETTERS}/${first}/progressions`, {})).status, 200);
+    await advanceCampaigns(server.runtime.db.pool, progress);
+    assert.equal((await get(`${PATH}/${campaign.id}`)).body.status, 'printing');
+    for (const id of others) await post(`${LETTERS}/${id}/progressions`, {});
+    for (const id of orders.values()) await post(`${LETTERS}/${id}/progressions`, {});
+    await advanceCampaigns(server.runtime.db.pool, progress);
+    assert.equal((await get(`${PATH}/${campaign.id}`)).body.status, 'processed_for_delivery');
+
+    // Sent once: a second send is refused and makes nothing.
+    const again = await post(`${PATH}/${campaign.id}/send`, {});
+    assert.equal(again.status, 422, again.text);
+    const letters = await get(`${LETTERS}?limit=100`);
+    assert.equal(letters.body.data.filter((l: any) => orders.get(l.to.id) === l.id).length, 3);
+  });
+
+  test('a send resumed after a crash makes each contact’s order exactly once', async () => {
+    // No job workers: the send the API queues is run here by hand, one contact per page.
+    const quiet = await startTestServer({}, { workers: false });
+    try {
+      const k = await quiet.key({ org: 'campaigns-crash-org' });
+      const { campaign, contacts } = await draftWithoutWorkers(quiet, k, 3);
+      const sent = await quiet.request('POST', `${PATH}/${campaign.id}/send`, { key: k, json: {} });
+      assert.equal(sent.status, 200, sent.text);
+      const { deps, db } = quiet.runtime;
+      const org = await db.pool.query('SELECT org_id FROM campaigns WHERE id = $1', [campaign.id]);
+      const scope = { orgId: org.rows[0].org_id as string, live: false };
+      const ctx = () => ({
+        scope,
+        orgCountryCode: 'US',
+        addressing: deps.addressing,
+        now: new Date(),
+        blobs: deps.blobs,
+        boss: deps.boss,
+        signer: deps.signer,
+        allowPrivate: true,
+      });
+      let pages = 0;
+      const crashing = () => {
+        if (++pages === 2) throw new Error('crash between pages');
+        return ctx();
+      };
+      await assert.rejects(sendCampaign(db.pool, scope, campaign.id, crashing, 1), /crash/);
+      const half = (await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body;
+      assert.equal(half.status, 'creating_orders');
+      assert.equal(half.createdCount, 1);
+      // Half sent, it can be neither deleted nor changed.
+      const del = await quiet.request('DELETE', `${PATH}/${campaign.id}`, { key: k });
+      assert.equal(del.status, 422, del.text);
+      const change = await quiet.request('POST', `${PATH}/${campaign.id}`, {
+        key: k,
+        json: { description: 'x' },
+      });
+      assert.equal(change.status, 422, change.text);
+      await sendCampaign(db.pool, scope, campaign.id, ctx, 1);
+      const done = (await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body;
+      assert.equal(done.status, 'ready');
+      assert.equal(done.createdCount, 3);
+      const rows = await db.pool.query(
+        'SELECT contact_id, order_id FROM campaign_orders WHERE campaign_id = $1',
+        [campaign.id],
+      );
+      assert.deepEqual(rows.rows.map((r) => r.contact_id).sort(), [...contacts].sort());
+      assert.equal(new Set(rows.rows.map((r) => r.order_id)).size, 3);
+      const letters = await quiet.request('GET', `${LETTERS}?limit=100`, { key: k });
+      assert.equal(letters.body.totalCount, 3, 'no order made twice');
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test('what a campaign cannot be sent with: changes_required, saying why', async () => {
+    const empty = await mailingList(0);
+    const profile = await letterProfile();
+    const noSender = await created(
+      await post(PATH, { mailingList: (await mailingList(1)).list, letterProfile: profile }),
+    );
+    const emptyList = await created(
+      await post(PATH, {
+        mailingList: empty.list,
+        letterProfile: profile,
+        defaultSenderContact: await sender(),
+      }),
+    );
+    const needsVariable = await created(
+      await post(PATH, {
+        mailingList: (await mailingList(1)).list,
+        letterProfile: await letterProfile(key, '<p>{{to.firstName}} {{notGiven}}</p>'),
+        defaultSenderContact: await sender(),
+      }),
+    );
+    const cases: Array<[any, RegExp]> = [
+      [noSender, /defaultSenderContact is required/],
+      [emptyList, /has no contacts/],
+      [needsVariable, /notGiven/],
+    ];
+    for (const [campaign, why] of cases) {
+      const checked = await waitFor(`${PATH}/${campaign.id}`, (c) => c.status !== 'drafting');
+      assert.equal(checked.status, 'changes_required');
+      assert.match(checked.errors.map((e: any) => e.message).join(' '), why);
+      const send = await post(`${PATH}/${campaign.id}/send`, {});
+      assert.equal(send.status, 422, send.text);
+    }
+    // Fixing it (an update) checks it again.
+    const fixed = await post(`${PATH}/${noSender.id}`, { defaultSenderContact: await sender() });
+    assert.equal(fixed.status, 200, fixed.text);
+    assert.equal(fixed.body.status, 'drafting');
+    assert.equal((await waitFor(`${PATH}/${noSender.id}`, (c) => c.status !== 'drafting')).status, 'draft');
+  });
+
+  test('bad references are a 400 naming the field, and nothing is created', async () => {
+    const otherKey = await server.key({ org: 'campaigns-other-org' });
+    const theirs = await mailingList(0, otherKey);
+    const mine = await mailingList(0);
+    const profile = await letterProfile();
+    const postcardTemplate = await created(await post(`${V1}/templates`, { html: '<p>x</p>' }));
+    const postcardProfile = (
+      await created(
+        await post(`${V1}/order_profiles/postcards`, {
+          size: '6x4',
+          frontTemplate: postcardTemplate.id,
+          backTemplate: postcardTemplate.id,
+        }),
+      )
+    ).id;
+    const before = (await get(PATH)).body.totalCount;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ mailingList: theirs.list, letterProfile: profile }, 'mailingList'],
+      [{ letterProfile: profile }, 'mailingList'],
+      [{ mailingList: mine.list, letterProfile: 'letter_profile_1111111111111111111111' }, 'letterProfile'],
+      [{ mailingList: mine.list, letterProfile: postcardProfile }, 'letterProfile'],
+      [
+        { mailingList: mine.list, letterProfile: profile, postcardProfile },
+        'letterProfile and postcardProfile',
+      ],
+      [
+        { mailingList: mine.list, defaultSenderContact: 'contact_1111111111111111111111' },
+        'defaultSenderContact',
+      ],
+      [{ mailingList: mine.list, sendDate: '2020-01-01' }, 'sendDate'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await post(PATH, body);
+      assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+      assert.match(res.body.error.message, new RegExp(field));
+    }
+    assert.equal((await get(PATH)).body.totalCount, before);
+  });
+
+  test('deleting a ready campaign cancels its orders that have not started printing', async () => {
+    const { campaign } = await draftCampaign(2);
+    // A send date ahead keeps the orders ready (not printing) until then.
+    const tomorrow = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await post(`${PATH}/${campaign.id}/send`, { sendDate: tomorrow });
+    const ready = await waitFor(`${PATH}/${campaign.id}`, (c) => c.status === 'ready');
+    const report = await (await fetch(ready.reportURL)).text();
+    const orderIds = report
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((r) => r.split(',')[1]);
+    const del = await server.request('DELETE', `${PATH}/${campaign.id}`, { key });
+    assert.equal(del.status, 200, del.text);
+    for (const id of orderIds) {
+      const letter = (await get(`${LETTERS}/${id}`)).body;
+      assert.equal(letter.status, 'cancelled');
+      assert.equal(letter.cancellation.reason, 'user_initiated');
+    }
+    assert.equal((await get(`${PATH}/${campaign.id}`)).status, 404);
+  });
+});
+
+/**
+ * A campaign in `draft` on a server without job workers: the list's members and the campaign's
+ * status are written as the list job and the campaign check would leave them.
+ */
+async function draftWithoutWorkers(s: TestServer, k: string, n: number) {
+  const send = (path: string, json: unknown) => s.request('POST', path, { key: k, json });
+  const ids: string[] = [];
+  for (let i = 1; i <= n; i++)
+    ids.push((await created(await send(`${V1}/contacts`, { ...alice, firstName: `R${i}` }))).id);
+  const list = await created(await send(`${V1}/mailing_lists`, {}));
+  const template = await created(await send(`${V1}/templates`, { html: '<p>Hi {{to.firstName}}</p>' }));
+  const profile = await created(
+    await send(`${V1}/order_profiles/letters`, { size: 'us_letter', template: template.id }),
+  );
+  const from = await created(await send(`${V1}/contacts`, bob));
+  const campaign = await created(
+    await send(PATH, { mailingList: list.id, letterProfile: profile.id, defaultSenderContact: from.id }),
+  );
+  await addMembersDirectly(s, list.id, ids);
+  await s.runtime.db.pool.query(`UPDATE campaigns SET doc = doc || '{"status": "draft"}' WHERE id = $1`, [
+    campaign.id,
+  ]);
+  return { campaign, contacts: ids };
+}
+
+/** The list's members as its add-contacts job would leave them (the quiet server runs no jobs). */
+async function addMembersDirectly(s: TestServer, listId: string, contactIds: string[]) {
+  await s.runtime.db.pool.query(
+    'INSERT INTO mailing_list_members (list_id, contact_id) SELECT $1, unnest($2::text[])',
+    [listId, contactIds],
+  );
+}
