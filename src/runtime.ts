@@ -103,6 +103,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const renderer = new RenderThread({
     executablePath: config.chromiumPath,
     poolSize: config.renderPoolSize,
+    printBatch: config.renderPrintBatch,
     priority: { niceness: config.renderNice, idle: config.renderIdle },
     allowPrivateUrls: config.allowPrivateUrls,
   });

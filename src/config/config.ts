@@ -32,6 +32,8 @@ export interface Config {
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
   jobMaintenanceSec: number;
   renderPoolSize: number;
+  /** Documents of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */
+  renderPrintBatch: number;
   /** API requests per second at which renders in the same process make way (POSTROOM_RENDER_YIELD_AT, default 10; 0 = never). */
   renderYieldAtPerSecond: number;
   /** Renders at once while they make way (POSTROOM_RENDER_BUSY_CONCURRENCY, default 1). */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
+    renderPrintBatch: int(env, 'POSTROOM_PRINT_BATCH', 12),
     renderYieldAtPerSecond: int(env, 'POSTROOM_RENDER_YIELD_AT', 10),
     renderBusyConcurrency: Math.max(1, int(env, 'POSTROOM_RENDER_BUSY_CONCURRENCY', 1)),
     ginFlushSec: int(env, 'POSTROOM_GIN_FLUSH_INTERVAL', 1),

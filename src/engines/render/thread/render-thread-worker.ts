@@ -16,6 +16,7 @@ const pool = new BrowserPool({
   executablePath: options.executablePath,
   size: options.poolSize,
   priority: options.priority,
+  printBatch: options.printBatch,
 });
 const fetchAsset = createAssetFetcher(options.allowPrivateUrls);
 const send = (msg: FromThread) => port.postMessage(msg);

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from '../browser/low-priority.js';
+import { DEFAULT_PRINT_BATCH } from '../browser/page-pool.js';
 import { RenderUnavailableError } from '../errors.js';
 import type { RenderJob, RenderResult } from '../render-job.js';
 import type { OrderRenderer } from './order-renderer.js';
@@ -10,6 +11,8 @@ export interface RenderThreadOptions {
   executablePath?: string;
   /** Tabs rendering at once (BrowserPool size). */
   poolSize?: number;
+  /** Documents sharing one print at most (BrowserPool printBatch; 1 prints each alone). */
+  printBatch?: number;
   /** The render thread's and Chromium's CPU priority; default nice 19 and SCHED_IDLE. */
   priority?: RenderPriority;
   allowPrivateUrls: boolean;
@@ -59,6 +62,7 @@ export class RenderThread implements OrderRenderer {
     this.#options = {
       executablePath: options.executablePath ?? '/usr/bin/chromium',
       poolSize: options.poolSize ?? 3,
+      printBatch: options.printBatch ?? DEFAULT_PRINT_BATCH,
       priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       allowPrivateUrls: options.allowPrivateUrls,
     };
