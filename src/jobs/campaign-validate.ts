@@ -2,10 +2,13 @@ import type { Campaign } from '../api/print-mail/campaigns/campaign.schema.js';
 import { saveCampaign } from '../api/print-mail/campaigns/campaign-change.js';
 import { checkCampaign } from '../api/print-mail/campaigns/campaign-check.js';
 import { CAMPAIGN_JOBS, type CampaignJobData } from '../api/print-mail/campaigns/campaign-jobs.js';
+import { campaignPreviewJob } from '../api/print-mail/campaigns/campaign-preview.js';
+import type { PreparedOrder } from '../api/print-mail/orders/order-service.js';
 import { getDoc, lockDoc } from '../db/resources.repo.js';
 import { withTransaction } from '../db/tx.js';
+import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
 import { campaignOrderContext } from './campaign-send.js';
-import type { JobDefinition } from './registry.js';
+import type { JobContext, JobDefinition } from './registry.js';
 
 /** How long a campaign waits for its list's running job before it looks again. */
 const LIST_WAIT_SECONDS = 2;
@@ -13,6 +16,8 @@ const LIST_WAIT_SECONDS = 2;
 /** drafting → draft, or changes_required with what to fix (api/.../campaign-check.ts). */
 export const validateCampaign: JobDefinition<CampaignJobData> = {
   name: CAMPAIGN_JOBS.validate,
+  // It renders the first order's preview: it runs where PDFs are made.
+  makesPdfs: true,
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
     const text = await getDoc(ctx.pool, 'campaigns', scope, data.id);
@@ -23,6 +28,8 @@ export const validateCampaign: JobDefinition<CampaignJobData> = {
       await ctx.boss.send(CAMPAIGN_JOBS.validate, data, { startAfter: LIST_WAIT_SECONDS });
       return;
     }
+    const preview = check.first && (await renderPreview(check.first, seen, ctx, scope));
+    if (preview && 'problem' in preview) check.problems.push(preview.problem);
     await withTransaction(ctx.pool, async (tx) => {
       const campaign = await lockDoc<Campaign>(tx, 'campaigns', scope, data.id);
       // Changed meanwhile: the change queued its own check.
@@ -34,7 +41,11 @@ export const validateCampaign: JobDefinition<CampaignJobData> = {
             status: 'changes_required',
             errors: check.problems.map((message) => ({ type: 'processing_error' as const, message })),
           }
-        : { ...campaign, status: 'draft' };
+        : {
+            ...campaign,
+            status: 'draft',
+            ...(preview && 'key' in preview ? { previewKey: preview.key } : {}),
+          };
       await saveCampaign(
         tx,
         scope,
@@ -45,3 +56,29 @@ export const validateCampaign: JobDefinition<CampaignJobData> = {
     });
   },
 };
+
+/**
+ * The first order rendered as a preview (blob `campaigns/<mode>/<id>/preview.pdf`), or why it
+ * cannot be: content that renders to nothing usable is a problem to fix before sending.
+ */
+async function renderPreview(
+  first: PreparedOrder,
+  campaign: Campaign,
+  ctx: JobContext,
+  scope: { orgId: string; live: boolean },
+): Promise<{ key: string } | { problem: string }> {
+  const job = await campaignPreviewJob(
+    first,
+    { ...scope, now: ctx.clock.now() },
+    { blobs: ctx.blobs, db: ctx.pool, dataKeys: ctx.dataKeys },
+  );
+  try {
+    const rendered = await ctx.renderer.render(job);
+    const key = `campaigns/${scope.live ? 'live' : 'test'}/${campaign.id}/preview.pdf`;
+    await ctx.blobs.put(key, rendered.pdf, { contentType: 'application/pdf' });
+    return { key };
+  } catch (err) {
+    if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
+    return { problem: `The first order cannot be rendered: ${err.message}` };
+  }
+}

@@ -4,7 +4,7 @@ import { advanceCampaigns } from '../../src/api/print-mail/campaigns/campaign-pr
 import { sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { alice, bob, LETTERS, waitForLetter } from '../helpers/letters.js';
+import { alice, bob, fetchPdf, LETTERS, pdfText, waitForLetter } from '../helpers/letters.js';
 
 const V1 = '/print-mail/v1';
 const PATH = `${V1}/campaigns`;
@@ -100,6 +100,13 @@ describe('campaigns', () => {
     const { campaign, contacts } = await draftCampaign(3);
     assert.equal(campaign.object, 'campaign');
     assert.equal(campaign.createdCount, 0);
+    // The draft's preview: the first contact's letter, rendered, and no order made for it.
+    const preview = await pdfText(await fetchPdf(campaign.orderPreviewURL));
+    assert.match(preview, /Hello Reader\d, ten percent off/);
+    assert.equal(
+      (await get(`${LETTERS}?limit=100`)).body.data.filter((l: any) => contacts.includes(l.to.id)).length,
+      0,
+    );
 
     const sent = await post(`${PATH}/${campaign.id}/send`, {});
     assert.equal(sent.status, 200, sent.text);

@@ -3,13 +3,16 @@ import type { Scope } from '../../../db/scope.js';
 import { ApiError } from '../../../platform/errors.js';
 import { getMailingListDoc, mailingListMembers } from '../mailing-lists/mailing-list-members.repo.js';
 import { getOrderProfile } from '../order-profiles/profile-order-input.js';
-import { type OrderCreateContext, prepareOrder } from '../orders/order-service.js';
+import { type OrderCreateContext, type PreparedOrder, prepareOrder } from '../orders/order-service.js';
 import { type Campaign, PROFILE_FIELDS } from './campaign.schema.js';
 import { campaignOrderInput } from './campaign-order-input.js';
 import { contactsMetadata } from './campaign-orders.repo.js';
 import { profileFieldOf } from './campaign-refs.js';
 
-export type CampaignCheck = { kind: 'wait' } | { kind: 'done'; problems: string[] };
+export type CampaignCheck =
+  | { kind: 'wait' }
+  /** `first`: the first contact's order, prepared (not written), when nothing stands in the way. */
+  | { kind: 'done'; problems: string[]; first?: PreparedOrder };
 
 /**
  * What stands between a drafting campaign and `draft`: its list (ready, not empty), its
@@ -42,7 +45,7 @@ export async function checkCampaign(
     try {
       const metadata = (await contactsMetadata(db, scope, [first])).get(first);
       const input = campaignOrderInput(campaign, found.kind, found.profile, { id: first, metadata });
-      await prepareOrder(db, found.kind, input, orderCtx);
+      return { kind: 'done', problems, first: await prepareOrder(db, found.kind, input, orderCtx) };
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
       problems.push(`The order for contact ${first} would be refused: ${err.message}`);

@@ -88,6 +88,7 @@ export const campaignResource: DocumentResource<Campaign, CampaignCreate, Campai
       ...Object.keys(PROFILE_FIELDS),
     ]);
     delete doc.errors;
+    delete doc.previewKey; // of what it was: the check renders the changed campaign's
     const updated = { ...(doc as Campaign), status: 'drafting' as const, updatedAt: now.toISOString() };
     await checkCampaignRefs(db, scope, updated);
     await enqueueCampaignJob(db, deps.boss, CAMPAIGN_JOBS.validate, scope, updated.id);

@@ -67,6 +67,11 @@ export const Campaign = Type.Object({
   defaultSenderContact: Type.Optional(Type.String()),
   sendDate: Type.Optional(Type.String()),
   errors: Type.Optional(Type.Array(CampaignError)),
+  orderPreviewURL: Type.Optional(
+    Type.String({
+      description: 'A signed link to the first order, rendered as a preview, once the campaign is a draft.',
+    }),
+  ),
   reportURL: Type.Optional(
     Type.String({ description: 'A signed CSV link: each contact with its order or why none was made.' }),
   ),
@@ -79,4 +84,6 @@ export type Campaign = Static<typeof Campaign> &
   Partial<Record<ProfileField, string>> & {
     /** Blob key of the processing report; answered as `reportURL`. */
     reportKey?: string;
+    /** Blob key of the first order's preview; answered as `orderPreviewURL`. */
+    previewKey?: string;
   };
