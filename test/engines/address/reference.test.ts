@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -84,14 +84,11 @@ test('congressional districts by ZIP, from the compact ZCTA table', () => {
   assert.deepEqual(reference.congressionalDistricts('00000'), []);
 });
 
-test('the compact district table holds every row of the source CSV (a tenth of it without ../shared)', () => {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const full = resolve(here, '../../../../shared/data/reference/zcta-congressional-district.csv');
-  // The whole source where ../shared sits beside the repository; a tenth of it, kept in
-  // test/fixtures, everywhere else.
-  const csv = existsSync(full)
-    ? full
-    : resolve(here, '../../fixtures/zcta-congressional-district-sample.csv');
+test('the compact district table holds every row of a tenth of the source CSV (test/fixtures)', () => {
+  const csv = resolve(
+    dirname(fileURLToPath(import.meta.url)),
+    '../../fixtures/zcta-congressional-district-sample.csv',
+  );
   const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1);
   assert.ok(rows.length > 4000, `${rows.length} rows in ${csv}`);
   for (const row of rows) {
