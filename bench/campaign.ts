@@ -10,7 +10,6 @@
  * Renders run in the server's render thread (POSTROOM_RENDERS=here), so the tree is one process.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,7 +18,9 @@ import { loadConfig } from '../src/config/config.js';
 import { createKey } from '../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../src/platform/auth/organizations.repo.js';
 import { startRuntime } from '../src/runtime.js';
+import { freePort } from '../test/helpers/harness.js';
 import { startMemorySampler } from './process-tree.js';
+import { BENCH_FROM } from './support/render-pieces.js';
 
 const CONTACTS = Number(process.argv[2] ?? 2000);
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -27,14 +28,6 @@ const DB = 'postroom_bench_campaign';
 // Below POSTROOM_RENDER_YIELD_AT (10/s): at more, renders make way for the API one at a time
 // (docs/rendering.md, *Renders make way for a busy API*) and the campaign measures that instead.
 const PROBE_PER_SECOND = 5;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
@@ -129,14 +122,7 @@ async function phase(name: string, printBatch: number): Promise<PhaseResult> {
     template: template.id,
     mergeVariables: { offer: 'Spring savings on every refill.' },
   });
-  const from = await call('POST', '/contacts', {
-    companyName: 'Postroom Bench Co',
-    addressLine1: '1 Bench Rd',
-    city: 'Austin',
-    provinceOrState: 'TX',
-    postalOrZip: '73301',
-    countryCode: 'US',
-  });
+  const from = await call('POST', '/contacts', BENCH_FROM);
   const campaign = await call('POST', '/campaigns', {
     mailingList: list.id,
     letterProfile: profile.id,

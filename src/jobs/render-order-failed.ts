@@ -1,4 +1,4 @@
-import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
+import { cancelIfReady } from '../api/print-mail/orders/cancel-order.js';
 import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder } from '../api/print-mail/orders/orders.repo.js';
@@ -18,7 +18,7 @@ export const renderOrderFailed: JobDefinition<OrderJobData> = {
       const row = await lockOrder(tx, kind, id, null);
       if (!row || row.pdfKey) return;
       const note = 'The PDF could not be rendered after several attempts; create the order again.';
-      await cancelInJob(tx, kind, row, { reason: 'invalid_content', note }, orderCtx(ctx));
+      await cancelIfReady(tx, kind, row, { reason: 'invalid_content', note }, orderCtx(ctx));
     });
     ctx.log({ id }, 'order cancelled: render failed on every retry');
   },

@@ -1,5 +1,5 @@
 import { advanceLockedOrder, stepDue } from '../api/print-mail/orders/advance-order.js';
-import { cancelInJob } from '../api/print-mail/orders/cancel-order.js';
+import { cancelIfReady } from '../api/print-mail/orders/cancel-order.js';
 import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
 import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
 import { changeOrder, changeOrderIfUnchanged } from '../api/print-mail/orders/order-change.js';
@@ -50,10 +50,10 @@ export const renderOrder: JobDefinition<OrderJobData> = {
 
 async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext): Promise<void> {
   const kind = orderKind(kindName);
-  const cancel = (cancellation: Parameters<typeof cancelInJob>[3]) =>
+  const cancel = (cancellation: Parameters<typeof cancelIfReady>[3]) =>
     withTransaction(ctx.pool, async (tx) => {
       const locked = await lockOrder(tx, kind, id, null);
-      if (locked && !locked.pdfKey) await cancelInJob(tx, kind, locked, cancellation, orderCtx(ctx));
+      if (locked && !locked.pdfKey) await cancelIfReady(tx, kind, locked, cancellation, orderCtx(ctx));
     });
   const row = await readOrder(ctx.pool, kind, id);
   if (!row || row.pdfKey || row.status === 'cancelled') return;

@@ -50,7 +50,7 @@ export interface TestServerOptions {
 }
 
 /** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };

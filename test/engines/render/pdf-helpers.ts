@@ -228,3 +228,23 @@ function crc32(bytes: Buffer): number {
   }
   return (crc ^ 0xffffffff) >>> 0;
 }
+
+/** The recipient and sender every render engine test addresses its pieces with. */
+export const to = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  addressLine1: '12 Analytical Way',
+  addressLine2: 'Suite 3',
+  city: 'Springfield',
+  provinceOrState: 'IL',
+  postalOrZip: '62701',
+  countryCode: 'US',
+};
+export const from = {
+  companyName: 'Postroom Test Co',
+  addressLine1: '1 Sender Rd',
+  city: 'Austin',
+  provinceOrState: 'TX',
+  postalOrZip: '73301',
+  countryCode: 'US',
+};

@@ -13,6 +13,7 @@ import { ADDRESS_LAYOUTS, type Zone } from '../../../src/engines/render/pdf/addr
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
 import {
   countPixels,
+  from,
   type GrayPixels,
   LETTER,
   makePdf,
@@ -20,6 +21,7 @@ import {
   pageSizes,
   pageText,
   pageWords,
+  to,
   zoneGray,
   zoneRgb,
 } from './pdf-helpers.js';
@@ -37,24 +39,6 @@ const cellRight = (p: number) => 612 - 0.3125 * IN - (p - 1) * 0.125 * IN;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const windows = ADDRESS_LAYOUTS.us_letter;
-const to = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  addressLine1: '12 Analytical Way',
-  addressLine2: 'Suite 3',
-  city: 'Springfield',
-  provinceOrState: 'IL',
-  postalOrZip: '62701',
-  countryCode: 'US',
-};
-const from = {
-  companyName: 'Postroom Test Co',
-  addressLine1: '1 Sender Rd',
-  city: 'Austin',
-  provinceOrState: 'TX',
-  postalOrZip: '73301',
-  countryCode: 'US',
-};
 const usBank: ChequeRenderInput['bank'] = {
   name: 'First National Bank of Springfield',
   primaryLine: '100 Main Street',

@@ -9,26 +9,8 @@ import { type LetterRenderInput, renderLetter } from '../../../src/engines/rende
 import { buildMergeContext } from '../../../src/engines/render/merge/merge-context.js';
 import { mergeHtml } from '../../../src/engines/render/merge/merge-html.js';
 import { ADDRESS_LAYOUTS } from '../../../src/engines/render/pdf/address-zones.js';
-import { A4, LETTER, makePdf, pageSizes, pageText, zonePixels } from './pdf-helpers.js';
+import { A4, from, LETTER, makePdf, pageSizes, pageText, to, zonePixels } from './pdf-helpers.js';
 
-const to = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  addressLine1: '12 Analytical Way',
-  addressLine2: 'Suite 3',
-  city: 'Springfield',
-  provinceOrState: 'IL',
-  postalOrZip: '62701',
-  countryCode: 'US',
-};
-const from = {
-  companyName: 'Postroom Test Co',
-  addressLine1: '1 Sender Rd',
-  city: 'Austin',
-  provinceOrState: 'TX',
-  postalOrZip: '73301',
-  countryCode: 'US',
-};
 const zones = ADDRESS_LAYOUTS.us_letter;
 const body = (text: string) =>
   `<html><body style="margin:0"><div style="padding:4in 1in 0">${text}</div></body></html>`;

@@ -20,30 +20,12 @@ import { renderPostcard, renderSelfMailer } from '../../../src/engines/render/ma
 import { SELF_MAILER_FORMATS } from '../../../src/engines/render/mailpiece/self-mailer-formats.js';
 import type { Zone } from '../../../src/engines/render/pdf/address-zones.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
-import { countPixels, makePdf, pageText, pageWords, type WordBox, zoneRgb } from './pdf-helpers.js';
+import { countPixels, from, makePdf, pageText, pageWords, to, type WordBox, zoneRgb } from './pdf-helpers.js';
 
 const IN = 72;
 const BLEED = 0.125 * IN;
 const SAFE = 0.125 * IN;
 
-const to = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  addressLine1: '12 Analytical Way',
-  addressLine2: 'Suite 3',
-  city: 'Springfield',
-  provinceOrState: 'IL',
-  postalOrZip: '62701',
-  countryCode: 'US',
-};
-const from = {
-  companyName: 'Postroom Test Co',
-  addressLine1: '1 Sender Rd',
-  city: 'Austin',
-  provinceOrState: 'TX',
-  postalOrZip: '73301',
-  countryCode: 'US',
-};
 const RECIPIENT_WORDS = [
   'ADA',
   'LOVELACE',

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../../../db/pool.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
-import { cancelWithParent } from '../orders/cancel-order.js';
+import { cancelIfReady } from '../orders/cancel-order.js';
 import { orderKindOfId } from '../orders/order-kinds.js';
 import { lockOrder } from '../orders/orders.repo.js';
 
@@ -85,7 +85,7 @@ export async function cancelCampaignOrders(
     const kind = orderKindOfId(id);
     const row = kind && (await lockOrder(tx, kind, id, null));
     if (kind && row)
-      await cancelWithParent(
+      await cancelIfReady(
         tx,
         kind,
         row,

@@ -60,29 +60,16 @@ async function cancelLocked(
 }
 
 /**
- * An order that cannot be made cancels itself (jobs): reason invalid_content when its content
- * cannot be rendered, invalid_order_mailing_class when its class cannot post it.
+ * A locked order cancelled by something other than its own DELETE, if it is still ready (later
+ * ones go on): by a job when it cannot be made (invalid_content when its content cannot be
+ * rendered, invalid_order_mailing_class when its class cannot post it), or with something the
+ * user cancelled (a deleted campaign's orders, user_initiated with a note naming it).
  */
-export async function cancelInJob(
+export async function cancelIfReady(
   tx: pg.PoolClient,
   kind: OrderKind,
   row: OrderRow,
-  cancellation: Cancellation & { reason: Exclude<CancelReason, 'user_initiated'> },
-  ctx: OrderContext,
-) {
-  if (row.status !== 'ready') return;
-  await cancelLocked(tx, kind, row, cancellation, ctx);
-}
-
-/**
- * An order the caller cancelled through something else (a deleted campaign's orders): the
- * user's cancellation, applied only while the order is still ready; later ones go on.
- */
-export async function cancelWithParent(
-  tx: pg.PoolClient,
-  kind: OrderKind,
-  row: OrderRow,
-  cancellation: Cancellation & { reason: 'user_initiated' },
+  cancellation: Cancellation,
   ctx: OrderContext,
 ) {
   if (row.status !== 'ready') return;

@@ -72,14 +72,14 @@ class PrintBatcher {
   async #run(size: PageSize, batch: Request[]): Promise<void> {
     const alone: Request[] = [];
     try {
-      // Every sheet of a size has the same number of frames, however many are used, so a
-      // tab keeps its sheet from one print to the next (making frames costs about a print).
-      const capacity = Math.max(this.#pool.printBatch, ...batch.map((r) => r.documents.length));
       const printed = await sidesToPdf(
         this.#pool,
         batch.flatMap((r) => r.documents),
         size,
-        capacity,
+        {
+          capacity: sheetCapacity(this.#pool, batch),
+          measure: batch.flatMap((r) => r.documents.map(() => r.fit === 'flow')),
+        },
       );
       const source = await PDFDocument.load(printed.pdf, { updateMetadata: false });
       const clean = printed.blocked.length === 0;
@@ -105,6 +105,13 @@ class PrintBatcher {
   }
 }
 
+/**
+ * Every sheet of a size has the same number of frames, however many are used, so a tab keeps
+ * its sheet from one print to the next (making frames costs about a print).
+ */
+const sheetCapacity = (pool: BrowserPool, requests: Request[]) =>
+  Math.max(pool.printBatch, ...requests.map((r) => r.documents.length));
+
 /** The next requests of a queue, up to `limit` documents (at least one request). */
 function takeBatch(queue: Request[], limit: number): Request[] {
   let documents = 0;
@@ -120,7 +127,7 @@ async function printAlone(pool: BrowserPool, request: Request, size: PageSize): 
   const printed =
     request.fit === 'flow'
       ? await htmlToPdf(pool, request.documents[0], size, { maxPages: request.maxPages })
-      : await sidesToPdf(pool, request.documents, size);
+      : await sidesToPdf(pool, request.documents, size, { capacity: sheetCapacity(pool, [request]) });
   return { doc: await PDFDocument.load(printed.pdf, { updateMetadata: false }), blocked: printed.blocked };
 }
 

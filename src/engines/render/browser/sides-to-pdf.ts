@@ -21,8 +21,14 @@ export async function sidesToPdf(
   pool: BrowserPool,
   sides: readonly string[],
   size: PageSize,
-  capacity = sides.length,
+  options: {
+    /** Frames in the sheet (at least one per document); tabs keep a sheet between prints of it. */
+    capacity?: number;
+    /** Which documents to measure for overflow (a letter that may need more than its page). */
+    measure?: readonly boolean[];
+  } = {},
 ): Promise<HtmlPdf & { overflows: boolean[] }> {
+  const capacity = options.capacity ?? sides.length;
   if (sides.length > capacity) throw new Error(`${sides.length} documents for a sheet of ${capacity}`);
   const sheet = sheetHtml(size, capacity);
   return pool.withPage(
@@ -34,7 +40,9 @@ export async function sidesToPdf(
       await Promise.all(frames.map((frame, i) => frame.setContent(sides[i], { waitUntil: 'load' })));
       await Promise.all(frames.map((frame) => frame.evaluate(LAY_OUT_AND_LOAD_FONTS)));
       const overflows = await Promise.all(
-        frames.map((frame) => frame.evaluate(OVERFLOWS) as Promise<boolean>),
+        frames.map((frame, i) =>
+          options.measure?.[i] ? (frame.evaluate(OVERFLOWS) as Promise<boolean>) : false,
+        ),
       );
       const pdf = await printPage(pooled.cdp, size, { maxPages: sides.length });
       return { pdf, blocked: [...pooled.blocked], overflows };
