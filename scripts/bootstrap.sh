@@ -9,6 +9,11 @@ need_apt=()
 command -v chromium >/dev/null 2>&1 || [ -x "${POSTROOM_CHROMIUM_PATH:-/nonexistent}" ] || need_apt+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
 fc-list 2>/dev/null | grep -qi 'dejavu\|liberation' || need_apt+=(fonts-dejavu-core fonts-liberation)
+# `--tests` (scripts/test.sh): the S3 blob store's tests run a real S3 server, Ceph's RADOS
+# Gateway on a one-OSD in-memory cluster (test/helpers/radosgw.ts); a server never needs it.
+if [ "${1:-}" = --tests ] && ! command -v radosgw >/dev/null 2>&1; then
+  need_apt+=(radosgw ceph-mon ceph-osd)
+fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "bootstrap: installing system packages: ${need_apt[*]}"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

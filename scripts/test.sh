@@ -3,7 +3,7 @@
 # against real PostgreSQL (DATABASE_URL, else 127.0.0.1:5432 when it answers, else embedded).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/bootstrap.sh
+bash scripts/bootstrap.sh --tests
 npx tsc --noEmit -p tsconfig.json
 npx biome check .
 exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=180000 \

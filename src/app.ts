@@ -13,13 +13,17 @@ import { addverRoutes } from './api/addver/routes.js';
 import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
+import { operatorRoutes } from './api/operator/operator.routes.js';
+import { operatorGuard } from './api/operator/operator-auth.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
+import { installTemplateEditor } from './api/print-mail/template-editor-sessions/page/editor-page.routes.js';
 import { installTrackerLinks } from './api/print-mail/trackers/tracker-link.routes.js';
 import { installSignedFiles } from './api/signed-files.js';
 import type { Product } from './platform/auth/api-key.js';
 import { type AuthContext, createAuthenticator } from './platform/auth/authenticate.js';
 import { installBodyParsers } from './platform/body-parsers.js';
-import { installErrorHandling } from './platform/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/error-handler.js';
+import { installInputChecks } from './platform/input-check.js';
 import { installMetrics } from './platform/metrics.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { AJV_OPTIONS } from './platform/request-schema.js';
@@ -33,6 +37,9 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    // What the router and Node's HTTP parser refuse answers in the API's error shapes too.
+    frameworkErrors,
+    clientErrorHandler,
     ajv: {
       customOptions: { ...AJV_OPTIONS },
     },
@@ -40,11 +47,13 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
 
   installErrorHandling(app);
   await installBodyParsers(app, deps.config.bodyLimitBytes);
+  installInputChecks(app);
   await installApiDocs(app);
   installMetrics(app);
   installHealth(app, deps.pool);
   installSignedFiles(app, deps);
   installTrackerLinks(app, deps);
+  installTemplateEditor(app, deps);
   // Callback-style hooks: no promise per request on the hot path.
   const foreground = deps.foreground;
   app.addHook('onRequest', (request, reply, done) => {
@@ -87,6 +96,14 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
       await scope.register(addverRoutes, { deps });
     },
     { prefix: '/v1/addver' },
+  );
+  // The mail room's API: an operator token, never a customer's key (api/operator/operator-auth.ts).
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', operatorGuard(deps.config.operatorToken));
+      await scope.register(operatorRoutes, { deps });
+    },
+    { prefix: '/operator/v1' },
   );
   return app;
 }

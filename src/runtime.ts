@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import pino, { type Logger } from 'pino';
@@ -6,6 +5,7 @@ import { createAddressing } from './api/addressing.js';
 import type { AppDeps } from './api/deps.js';
 import { KnownContacts } from './api/print-mail/contacts/known-contacts.js';
 import { buildApp } from './app.js';
+import { blobLocationOf } from './config/blob-location.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { createVerifier } from './engines/address/verify/index.js';
@@ -21,7 +21,9 @@ import { loadDataKeys } from './platform/data-keys.js';
 import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
 import { PgSource } from './reference-store/pg-source.js';
-import { FsBlobStore } from './storage/fs-blob-store.js';
+import { ReportSandbox } from './report-sandbox/report-sandbox.js';
+import { installReportSandbox } from './report-sandbox/sandbox-install.js';
+import { openBlobStore } from './storage/open-blob-store.js';
 
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
@@ -58,6 +60,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   // The render child's connections have names of their own, so an operator (or a
   // benchmark) can tell in pg_stat_activity which backends serve renders.
   const connectionName = rendersOnly ? 'postroom-renders' : 'postroom';
+  // First, so a wrong bucket stops start-up before any connection is opened.
+  const blobs = await openBlobStore(blobLocationOf(config));
   const db = await openDatabase(config, {
     schema: options.schema,
     applicationName: connectionName,
@@ -71,12 +75,27 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     config.jobMaintenanceSec,
     `${connectionName}-jobs`,
   );
-  const blobs = new FsBlobStore(path.join(config.dataDir, 'blobs'));
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool));
   const addressing = createAddressing(verifier);
   const foreground = new ForegroundLoad();
   const dataKeys = await loadDataKeys(config.dataKeys, config.dataDir);
+  const reports = new ReportSandbox(
+    db.pool,
+    await installReportSandbox(db.pool, db.schema, { sampleTimeoutMs: config.reportSampleTimeoutMs }),
+    db.url,
+  );
+  // The render thread and Chromium start on the first render; a process that renders nothing
+  // (an API alone whose editor shows no preview, or one whose renders happen in its child)
+  // never starts them.
+  const renderer = new RenderThread({
+    executablePath: config.chromiumPath,
+    poolSize: config.renderPoolSize,
+    printBatch: config.renderPrintBatch,
+    renderTimeoutMs: config.renderTimeoutMs,
+    priority: { niceness: config.renderNice, idle: config.renderIdle },
+    allowPrivateUrls: config.allowPrivateUrls,
+  });
   const deps: AppDeps = {
     config,
     pool: db.pool,
@@ -89,6 +108,8 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     foreground,
     knownContacts: new KnownContacts(),
     dataKeys,
+    reports,
+    renderer,
   };
   // A route that fails to register must not leave pools open and the process hanging.
   const app = options.http
@@ -98,15 +119,6 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
         throw err;
       })
     : undefined;
-  // The render thread and Chromium start on the first render; a process that renders nothing
-  // (an API alone, or one whose renders happen in its child) never starts them.
-  const renderer = new RenderThread({
-    executablePath: config.chromiumPath,
-    poolSize: config.renderPoolSize,
-    printBatch: config.renderPrintBatch,
-    priority: { niceness: config.renderNice, idle: config.renderIdle },
-    allowPrivateUrls: config.allowPrivateUrls,
-  });
   const log = (obj: object, msg: string) => logger.info(obj, msg);
   const renderChild =
     options.workers === true && config.renders === 'child'
@@ -133,6 +145,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       renderGate,
       dataKeys,
       addressing,
+      reports,
     };
     const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
     await startWorkers(boss, ctx, jobsFor(share));
@@ -169,6 +182,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await Promise.all([boss.stop({ graceful: true, wait: true, timeout: 10_000 }), renderChild?.stop()]);
       await renderer.close();
       await ginFlush.stop();
+      await reports.close();
       await db.close();
     },
   };

@@ -2,10 +2,12 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
 import type { AddressVerifier } from '../engines/address/verify/index.js';
+import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataKeys } from '../platform/data-keys.js';
 import type { ForegroundLoad } from '../platform/foreground-load.js';
 import type { UrlSigner } from '../platform/signed-url.js';
+import type { ReportSandbox } from '../report-sandbox/report-sandbox.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ContactAddressing } from './print-mail/contacts/contact-address.js';
 import type { KnownContacts } from './print-mail/contacts/known-contacts.js';
@@ -30,4 +32,11 @@ export interface AppDeps {
   knownContacts?: KnownContacts;
   /** Seals stored secrets (bank account numbers) and opens them for printing. */
   dataKeys: DataKeys;
+  /**
+   * This process's render thread (started on its first render): the template editor's
+   * previews render here, on the engine every order uses.
+   */
+  renderer: OrderRenderer;
+  /** Runs callers' report SQL as the read-only reader role (report-sandbox/). */
+  reports: ReportSandbox;
 }

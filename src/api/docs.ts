@@ -10,7 +10,8 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Postroom',
         version: '1',
-        description: 'Address verification (/v1/addver, /v1/intl_addver) and print & mail (/print-mail/v1).',
+        description:
+          'Address verification of US and Canadian addresses (/v1/addver) and print & mail (/print-mail/v1). International verification (/v1/intl_addver) is not served.',
       },
       components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
       security: [{ ApiKeyAuth: [] }],

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../platform/errors.js';
 import { SIGNED_FILES_PATH } from '../platform/signed-url.js';
+import { InvalidBlobKeyError } from '../storage/blob-store.js';
 import type { AppDeps } from './deps.js';
 
 const Query = Type.Object({
@@ -21,7 +22,12 @@ export function installSignedFiles(app: FastifyInstance, deps: AppDeps): void {
       const key = (request.params as { '*': string })['*'];
       const { expires, signature } = request.query as { expires: string; signature: string };
       if (!deps.signer.check(key, expires, signature)) throw notFound('file', key);
-      const blob = await deps.blobs.stream(key).catch(() => null);
+      // A key the store refuses is a missing file; a store that fails (S3 down) is a 5xx the
+      // client may retry, not a 404 that says the file is gone.
+      const blob = await deps.blobs.stream(key).catch((err) => {
+        if (err instanceof InvalidBlobKeyError) return null;
+        throw err;
+      });
       if (!blob) throw notFound('file', key);
       return reply
         .type(blob.contentType)

@@ -1,7 +1,7 @@
 import type { KeyKind, Mode, Product } from '../platform/auth/api-key.js';
 import { createKey, listKeys, revokeKey } from '../platform/auth/keys.repo.js';
-import { ensureOrganization } from '../platform/auth/organizations.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
+import { organizationNamed } from './org-family.js';
 import { withDatabase } from './with-database.js';
 
 export const KEYS_USAGE = `postroom keys create --org NAME --mode test|live --product print-mail|addver [--public]
@@ -17,9 +17,15 @@ export async function keysCommand(args: Args): Promise<number> {
     const product = requireFlag(args, 'product', ['print-mail', 'addver']) as Product;
     const kind: KeyKind = args.flags.public ? 'public' : 'secret';
     const key = await withDatabase(async (db) => {
-      const organization = await ensureOrganization(db.pool, org);
-      return createKey(db.pool, organization.id, mode, product, kind);
+      const organization = await organizationNamed(db.pool, org);
+      if (organization?.disabledAt)
+        console.error(`organization "${org}" is disabled: its keys work once it is enabled`);
+      return organization && createKey(db.pool, organization.id, mode, product, kind);
     });
+    if (!key) {
+      console.error(`no sub-organization ${org}: sub-organizations are made through the API`);
+      return 1;
+    }
     console.log(`created ${mode} ${kind} ${product} key ${key.id} for organization "${org}"`);
     console.log(key.key);
     return 0;

@@ -4,6 +4,7 @@ import { main as serve } from '../main.js';
 import { type Args, parseArgs, UsageError } from './args.js';
 import { DATA_USAGE, dataCommand } from './data-import.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
+import { MAILBOX_USAGE, mailboxCommand } from './mailbox.js';
 import { ORGS_USAGE, orgsCommand } from './orgs.js';
 import { parseCommand } from './parse.js';
 import { PRINT_USAGE, printCommand } from './print.js';
@@ -23,7 +24,8 @@ postroom verify                one address per stdin line (freeform or JSON) -> 
 ${DATA_USAGE}
 ${WEBHOOKS_USAGE}
 ${PRINT_USAGE}
-${SECRETS_USAGE}`;
+${SECRETS_USAGE}
+${MAILBOX_USAGE}`;
 
 /** `argv` is everything after the command name, for commands that read their own flags. */
 type Command = (args: Args, argv: string[]) => Promise<number>;
@@ -51,14 +53,20 @@ const COMMANDS: Record<string, Command> = {
   webhooks: webhooksCommand,
   print: printCommand,
   secrets: secretsCommand,
+  mailbox: mailboxCommand,
 };
 
 export async function main(argv: string[]): Promise<number | undefined> {
   const args = parseArgs(argv);
   const name = args.positional[0];
-  if (!name || name === 'help' || args.flags.help) {
+  // Asking for help succeeds (`help`, `--help`, `-h`); no command at all is a usage error.
+  if (name === 'help' || name === '-h' || args.flags.help) {
     console.log(USAGE);
-    return name ? 0 : 1;
+    return 0;
+  }
+  if (!name) {
+    console.error(USAGE);
+    return 2;
   }
   const command = COMMANDS[name];
   if (!command) {

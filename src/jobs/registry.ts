@@ -6,6 +6,7 @@ import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataKeys } from '../platform/data-keys.js';
 import type { UrlSigner } from '../platform/signed-url.js';
+import type { ReportSandbox } from '../report-sandbox/report-sandbox.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { advanceOrders } from './advance-orders.js';
 import { assemblePrintBatchesJob } from './assemble-print-batches.js';
@@ -18,7 +19,12 @@ import { mailingListJob } from './mailing-list-job.js';
 import type { RenderGate } from './render-gate.js';
 import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
+import { reportExport, reportExportFailed } from './report-export.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
+import { sweepTemplateEditorSessions } from './sweep-template-editor-sessions.js';
+import { targetedListBuild } from './targeted-list-build.js';
+import { targetedListBuildFailed } from './targeted-list-build-failed.js';
+import { targetedListBuildQuote } from './targeted-list-build-quote.js';
 
 export interface JobContext {
   config: Config;
@@ -36,6 +42,8 @@ export interface JobContext {
   dataKeys: DataKeys;
   /** Verifies addresses, for jobs that create contacts or orders (imports, campaigns). */
   addressing: ContactAddressing;
+  /** Runs report exports' SQL in the sandbox. */
+  reports: ReportSandbox;
 }
 
 /** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */
@@ -52,7 +60,17 @@ export interface JobDefinition<T extends object = object> {
    * child process by default (Config.renders, render-child.ts), not beside the API.
    */
   makesPdfs?: boolean;
-  run(data: T, ctx: JobContext): Promise<void>;
+  run(data: T, ctx: JobContext, attempt?: JobAttempt): Promise<void>;
+}
+
+/**
+ * What is known of this run of a job: earlier failures (with `work.includeMetadata`; otherwise
+ * empty), for a job that treats a failure seen twice differently (render-order.ts).
+ */
+export interface JobAttempt {
+  retryCount?: number;
+  /** The previous run's error, as pg-boss stored it (`{message, stack}`). */
+  output?: unknown;
 }
 
 /**
@@ -61,6 +79,7 @@ export interface JobDefinition<T extends object = object> {
  */
 export const JOBS: JobDefinition<any>[] = [
   sweepIdempotencyKeys,
+  sweepTemplateEditorSessions,
   renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
   renderOrder,
   advanceOrders,
@@ -71,6 +90,11 @@ export const JOBS: JobDefinition<any>[] = [
   validateCampaign,
   sendCampaign,
   campaignProgress,
+  reportExportFailed, // before reportExport: its dead-letter queue must exist first
+  reportExport,
+  targetedListBuildFailed, // before the list build jobs: their dead-letter queue must exist first
+  targetedListBuildQuote,
+  targetedListBuild,
 ];
 
 /** Creates every queue, so any process (an API without workers too) can enqueue. */
@@ -94,14 +118,16 @@ export function batchHandler(
   boss: Pick<PgBoss, 'fail'>,
 ): (batch: PgBoss.Job<object>[]) => Promise<void> {
   return async (batch) => {
-    if (batch.length === 1) return job.run(batch[0].data, ctx);
+    if (batch.length === 1) return job.run(batch[0].data, ctx, batch[0] as JobAttempt);
     await Promise.all(
       batch.map(async (item) => {
         try {
-          await job.run(item.data, ctx);
+          await job.run(item.data, ctx, item as JobAttempt);
         } catch (err) {
           const error =
-            err instanceof Error ? { message: err.message, stack: err.stack } : { message: String(err) };
+            err instanceof Error
+              ? { name: err.name, message: err.message, stack: err.stack }
+              : { message: String(err) };
           await boss.fail(job.name, item.id, error);
         }
       }),

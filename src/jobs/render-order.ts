@@ -10,8 +10,13 @@ import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { trackerMergeValues } from '../api/print-mail/trackers/tracker-refs.js';
 import { withTransaction } from '../db/tx.js';
-import { RenderInputError, type RenderResult, TemplateSyntaxError } from '../engines/render/index.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import {
+  RenderInputError,
+  type RenderResult,
+  RenderTimeoutError,
+  TemplateSyntaxError,
+} from '../engines/render/index.js';
+import type { JobAttempt, JobContext, JobDefinition } from './registry.js';
 
 /**
  * Renders one order's PDF (and its companion files, such as a letter's plastic card, beside it)
@@ -22,7 +27,9 @@ import type { JobContext, JobDefinition } from './registry.js';
  * post is cancelled before any render
  * (invalid_order_mailing_class), bad content after it (invalid_content), each with a note that
  * says why; anything else throws so pg-boss retries, and after the last retry
- * render-order-failed runs.
+ * render-order-failed runs. A render that times out is retried once; timing out again is its
+ * content (an unbroken word of hundreds of thousands of characters takes Chromium minutes), so
+ * the order is cancelled then (invalid_content) rather than holding a tab for every retry.
  */
 export const renderOrder: JobDefinition<OrderJobData> = {
   name: ORDER_JOBS.render,
@@ -41,14 +48,24 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   // dozens of renders waiting for tabs, which is what lets them share prints
   // (print-batcher.ts); a trickle of orders still renders one at a time. Each job still fails
   // alone.
-  work: { pollingIntervalSeconds: 0.5, batchSize: 24 },
+  // includeMetadata: the previous run's error, which tells a second timeout from a first.
+  work: { pollingIntervalSeconds: 0.5, batchSize: 24, includeMetadata: true },
   workers: 2,
   makesPdfs: true,
   // While this process's API is busy, renders go one at a time (render-gate.ts).
-  run: (data, ctx) => ctx.renderGate.run(() => renderOne(data, ctx)),
+  run: (data, ctx, attempt) => ctx.renderGate.run(() => renderOne(data, ctx, attempt)),
 };
 
-async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext): Promise<void> {
+/** The previous run of this job failed by timing out too. */
+const timedOutBefore = (attempt: JobAttempt | undefined) =>
+  Boolean(attempt?.retryCount) &&
+  (attempt?.output as { name?: unknown } | null | undefined)?.name === 'RenderTimeoutError';
+
+async function renderOne(
+  { kind: kindName, id }: OrderJobData,
+  ctx: JobContext,
+  attempt?: JobAttempt,
+): Promise<void> {
   const kind = orderKind(kindName);
   const cancel = (cancellation: Parameters<typeof cancelIfReady>[3]) =>
     withTransaction(ctx.pool, async (tx) => {
@@ -68,6 +85,13 @@ async function renderOne({ kind: kindName, id }: OrderJobData, ctx: JobContext):
   try {
     rendered = await ctx.renderer.render(await kind.renderJob(row, await renderJobContext(ctx, row)));
   } catch (err) {
+    if (err instanceof RenderTimeoutError && timedOutBefore(attempt)) {
+      const seconds = Math.round(ctx.config.renderTimeoutMs / 1000);
+      const note = `The content could not be laid out in ${seconds} s, twice (a very long unbroken word or a very large page?); simplify it and create the order again.`;
+      await cancel({ reason: 'invalid_content', note });
+      ctx.log({ id, err: err.message }, 'order cancelled: its content timed out twice');
+      return;
+    }
     if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
     await cancel({ reason: 'invalid_content', note: err.message });
     ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
-import { apiError } from './errors.js';
+import { apiError, invalid } from './errors.js';
+import { assertSafeInput } from './input-check.js';
 
 /** An uploaded file as it appears in a request body after parsing multipart. */
 export interface UploadedFile {
@@ -24,8 +25,29 @@ const QS_OPTIONS: qs.IParseOptions = {
   allowPrototypes: false,
 };
 
+// A bracket segment naming `__proto__` (`__proto__[x]`, `a[__proto__]`): qs would drop it without a
+// word, so it is refused by name like the same key in JSON (input-check.ts).
+const namesProto = (key: string) => key.split(/[[\]]+/).some((segment) => segment.trim() === '__proto__');
+
+/**
+ * Nests bracket keys and checks the result as input-check.ts does for every body: a 400
+ * naming the field, never a value that would reach a handler.
+ */
 export function parseBracketed(input: string | Record<string, unknown>): Record<string, unknown> {
-  return qs.parse(input as never, QS_OPTIONS) as Record<string, unknown>;
+  let refused: string | undefined;
+  const options: qs.IParseOptions = {
+    ...QS_OPTIONS,
+    decoder: (str, decode, charset, type) => {
+      const decoded = decode(str, decode, charset);
+      if (type === 'key' && typeof decoded === 'string' && namesProto(decoded)) refused ??= decoded;
+      return decoded;
+    },
+  };
+  if (typeof input !== 'string') refused = Object.keys(input).find((key) => namesProto(key));
+  const parsed = qs.parse(input as never, options) as Record<string, unknown>;
+  if (refused !== undefined) throw invalid(refused, 'is not an accepted field name.');
+  assertSafeInput(parsed, 'body');
+  return parsed;
 }
 
 /**
@@ -40,25 +62,51 @@ export async function installBodyParsers(app: FastifyInstance, bodyLimit: number
     { parseAs: 'string', bodyLimit },
     (_req: FastifyRequest, body: string, done) => {
       if (body.trim() === '') return done(null, {});
+      let parsed: unknown;
       try {
-        done(null, JSON.parse(body));
+        parsed = JSON.parse(body);
       } catch (err) {
-        done(apiError('validation_error', `body is not valid JSON: ${(err as Error).message}`), undefined);
+        return done(
+          apiError('validation_error', `body is not valid JSON: ${(err as Error).message}`),
+          undefined,
+        );
       }
+      // JSON.parse keeps `"__proto__"` as a plain own key; it is refused here, before the body
+      // exists for anything else (as Fastify's own parser does, with the field named).
+      try {
+        assertSafeInput(parsed, 'body');
+      } catch (err) {
+        return done(err as Error, undefined);
+      }
+      done(null, parsed);
     },
   );
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit },
-    (_req: FastifyRequest, body: string, done) => done(null, parseBracketed(body)),
+    (_req: FastifyRequest, body: string, done) => {
+      try {
+        done(null, parseBracketed(body));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
   );
 
   await app.register(multipart, { limits: { fileSize: bodyLimit, files: 10, fields: 2000, parts: 2010 } });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (!request.isMultipart() || readsOwnParts.has(request)) return done();
+    if (!request.isMultipart()) return done();
+    // Before any part is read (busboy throws "Boundary not found" otherwise, a 500), for the
+    // routes that read their own parts too.
+    if (!/;\s*boundary=/i.test(request.headers['content-type'] ?? ''))
+      return done(apiError('validation_error', MISSING_BOUNDARY));
+    if (readsOwnParts.has(request)) return done();
     readMultipart(request).then(() => done(), done);
   });
 }
+
+const MISSING_BOUNDARY =
+  'Content-Type multipart/form-data needs a boundary parameter (multipart/form-data; boundary=...).';
 
 const readsOwnParts = new WeakSet<FastifyRequest>();
 
@@ -71,7 +119,7 @@ export function leaveMultipartToRoute(request: FastifyRequest): void {
 }
 
 async function readMultipart(request: FastifyRequest): Promise<void> {
-  const flat: Record<string, unknown> = {};
+  const flat: Record<string, unknown> = Object.create(null); // field names are the client's
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();

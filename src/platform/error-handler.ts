@@ -1,5 +1,10 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError, apiError, type ErrorType } from './errors.js';
+
+/** Seconds a client is told to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Address-verification paths answer with the `{status, message}` envelope; everything else print-mail style. */
 export function usesEnvelope(url: string): boolean {
@@ -61,6 +66,10 @@ function fromFastifyError(err: FastifyError): ApiError {
   }
   if (err instanceof SyntaxError)
     return apiError('validation_error', `body is not valid JSON: ${err.message}`);
+  if (isDatabaseUnavailable(err))
+    return apiError('service_unavailable_error', 'The service is briefly unavailable; retry shortly.', {
+      'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
   const status = err.statusCode ?? 500;
   if (status === 413) return apiError('payload_too_large_error', 'The request body is too large.');
   if (status === 404) return apiError('not_found_error', err.message);
@@ -71,7 +80,8 @@ function fromFastifyError(err: FastifyError): ApiError {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const apiErr = error instanceof ApiError ? error : fromFastifyError(error);
-    if (apiErr.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiErr.type === 'service_unavailable_error') request.log.warn({ err: error }, 'request failed');
+    else if (apiErr.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, apiErr);
   });
   app.setNotFoundHandler((request, reply) =>
@@ -81,6 +91,47 @@ export function installErrorHandling(app: FastifyInstance): void {
       apiError('not_found_error', `No route for ${request.method} ${request.url.split('?')[0]}.`),
     ),
   );
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route or hook runs (a
+ * malformed percent-encoding, a path parameter over maxParamLength) answers in the API's shapes
+ * too, not in Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const problem =
+    error.code === 'FST_ERR_BAD_URL'
+      ? apiError('validation_error', 'path is not a valid URL: it has a malformed percent-encoding.')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? apiError('validation_error', 'path has a parameter longer than 100 characters.')
+        : fromFastifyError(error);
+  void sendError(request, reply, problem);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (headers too large, a
+ * malformed request line, a client too slow). Its path is unknown, so the body carries both
+ * error shapes: `object`/`error` (print & mail) and `status`/`message` (address verification).
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request was not received in time.']
+        : [400, 'Bad Request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({
+    object: 'error',
+    error: { type: 'validation_error', message },
+    status: 'error',
+    message,
+  });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 }
 
 export type { ErrorType };

@@ -7,6 +7,7 @@ export const ERROR_CATALOGUE = Object.freeze({
   missing_auth_error: 401,
   permission_missing_error: 401, // the hosted service answers 401 for a valid key without the right
   not_found_error: 404,
+  editor_session_expired_error: 410, // a template editor session's link after its 24 hours
   payload_too_large_error: 413,
   unsupported_media_type_error: 415,
   invalid_progression_error: 422,
@@ -19,6 +20,15 @@ export const ERROR_CATALOGUE = Object.freeze({
   bank_account_in_use_error: 422,
   campaign_status_error: 422,
   mailing_list_status_error: 422,
+  targeted_list_build_status_error: 422,
+  insufficient_credits_error: 402, // a live targeted list build costs more list build credit than is left
+  report_query_error: 400,
+  report_query_forbidden_error: 403,
+  report_query_timeout_error: 422,
+  report_result_too_large_error: 422,
+  report_export_status_error: 422,
+  virtual_mailbox_status_error: 422,
+  test_mode_only_error: 422,
   rate_limit_exceeded_error: 429,
   internal_error: 500,
   service_unavailable_error: 503,

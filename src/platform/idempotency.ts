@@ -16,15 +16,22 @@ export interface Created {
   body: unknown;
   /** Work to start once the transaction has committed (e.g. enqueue a render job). */
   afterCommit?: () => Promise<void> | void;
+  /** What a replay answers instead of `body`, when the body holds a secret shown only once (new API keys). */
+  replayBody?: unknown;
 }
 
 export interface CreateOptions {
   /** The create writes with exactly one SQL statement, so without an Idempotency-Key it needs no transaction. */
   singleStatement?: boolean;
+  /**
+   * What the stored fingerprint of the request is taken over instead of its body, when the body
+   * holds a secret (a password) that must not be kept even as a fast hash.
+   */
+  fingerprintBody?: unknown;
 }
 
-function fingerprint(request: FastifyRequest): string {
-  const body = JSON.stringify(request.body ?? null);
+function fingerprint(request: FastifyRequest, over: unknown): string {
+  const body = JSON.stringify(over ?? null);
   return createHash('sha256').update(`${request.method} ${request.routeOptions.url}\n${body}`).digest('hex');
 }
 
@@ -47,7 +54,7 @@ export async function runCreate(
   if (key !== undefined && (key.length === 0 || key.length > 255))
     throw invalid('Idempotency-Key', 'header must be 1 to 255 characters.');
   const scope = scopeOf(request);
-  const print = key ? fingerprint(request) : '';
+  const print = key ? fingerprint(request, options.fingerprintBody ?? request.body) : '';
   if (!key && options.singleStatement) {
     // One statement is atomic on its own: skip BEGIN/COMMIT (two round trips per create).
     // A create that declares singleStatement uses only query(), which the pool has too.
@@ -62,7 +69,8 @@ export async function runCreate(
         if (key && !(await claimKey(tx, scope, key, print))) return { replay: true as const };
         const created = await create(tx);
         const text = JSON.stringify(created.body);
-        if (key) await saveResponse(tx, scope, key, created.statusCode, text);
+        const replay = created.replayBody === undefined ? text : JSON.stringify(created.replayBody);
+        if (key) await saveResponse(tx, scope, key, created.statusCode, replay);
         return { replay: false as const, created, text };
       }),
     );

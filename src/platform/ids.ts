@@ -7,11 +7,14 @@ const ID_LENGTH = 22;
 export const ID_PREFIX = Object.freeze({
   contact: 'contact',
   template: 'template',
+  templateEditorSession: 'template_editor_session',
   bankAccount: 'bank_account',
   returnEnvelope: 'return_envelope',
   returnEnvelopeOrder: 'return_envelope_order',
   tracker: 'tracker',
   trackerVisit: 'tracker_visit',
+  virtualMailbox: 'virtual_mailbox',
+  virtualMailboxItem: 'virtual_mailbox_item',
   letterProfile: 'letter_profile',
   postcardProfile: 'postcard_profile',
   selfMailerProfile: 'self_mailer_profile',
@@ -19,6 +22,10 @@ export const ID_PREFIX = Object.freeze({
   campaign: 'campaign',
   mailingList: 'mailing_list',
   mailingListImport: 'mailing_list_import',
+  targetedListBuild: 'targeted_list_build',
+  report: 'report',
+  reportExport: 'report_export',
+  reportSample: 'report_sample',
   letter: 'letter',
   postcard: 'postcard',
   selfMailer: 'self_mailer',
@@ -31,6 +38,8 @@ export const ID_PREFIX = Object.freeze({
   webhookInvocation: 'webhook_invocation',
   apiKey: 'key',
   organization: 'org',
+  subOrganization: 'sub_org',
+  user: 'user',
 });
 
 // Random bytes are drawn 4 KiB at a time: one getrandom call per ~90 ids instead of per id.

@@ -1,11 +1,17 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { invalid } from './errors.js';
+import { findInputProblem } from './input-check.js';
 
 export const MAX_LIST_LIMIT = 1000;
+/**
+ * The largest integer a double holds exactly: past it `skip` is not the number sent, and
+ * PostgreSQL's OFFSET (a bigint) refuses 1e20 or Infinity with an error, not a 400.
+ */
+export const MAX_LIST_SKIP = Number.MAX_SAFE_INTEGER;
 
 /** Query parameters every list accepts. */
 export const ListQuery = Type.Object({
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: MAX_LIST_SKIP, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, default: 10 }),
   search: Type.Optional(Type.String({ maxLength: 1000 })),
 });
@@ -30,6 +36,10 @@ export function parseSearch(search: string | undefined): Search | undefined {
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
       throw invalid('search', 'must be free text or a JSON object of field values.');
+    // The query string was checked as text; what its JSON escapes make is checked here.
+    const found = findInputProblem(parsed, 'search');
+    if (found)
+      throw invalid('search', `${found.field === 'search' ? '' : `(at "${found.field}") `}${found.problem}`);
     return { kind: 'fields', contains: nestDottedPaths(parsed as Record<string, unknown>) };
   }
   const phrase = raw

@@ -4,7 +4,8 @@ import type { ReferencePoint } from '../engines/address/verify/reference-point.j
 const COLUMNS = `zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction,
   unit_designator, unit_id, lat, lon`;
 
-interface PointRow {
+/** One row of address_points as the readers select it (COLUMNS). */
+export interface PointRow {
   zip: string;
   state: string;
   city: string;
@@ -24,7 +25,7 @@ interface PointRow {
  * Rows -> points, sharing one string per distinct value and one street object per street:
  * a ZIP block repeats its ZIP, state, city and street names thousands of times.
  */
-function toPoints(rows: PointRow[]): ReferencePoint[] {
+export function toPoints(rows: PointRow[]): ReferencePoint[] {
   const strings = new Map<string, string>();
   const one = (v: string) => {
     const seen = strings.get(v);

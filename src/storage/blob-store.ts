@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where rendered PDFs, uploads and print batches live. Small on purpose so an object store
- * (S3, GCS) can implement it later; the filesystem one is the default.
+ * can implement it: the folder one (fs-blob-store.ts) is the default, S3 (s3-blob-store.ts) the
+ * other; test/storage/blob-store-contract.ts is what both must do.
  *
  * Keys are slash-separated paths such as `letters/test/letter_abc.pdf`. Each segment starts
  * with a letter or digit and uses only letters, digits, `.`, `_` and `-`, so a key can never

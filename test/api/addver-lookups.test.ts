@@ -76,18 +76,15 @@ describe('parses', () => {
     assert.match(long.body.message, /address/);
     const obj = await server.request('POST', '/v1/addver/parses', { key, json: { address: { a: 1 } } });
     assert.equal(obj.status, 400);
-    for (const address of [
-      '',
-      '\u0000\u0007\u001b',
-      '🏠🏠',
-      '北京市朝阳区建国路88号',
-      '12345 67890',
-      '123',
-    ]) {
+    for (const address of ['', '\u0007\u001b', '🏠🏠', '北京市朝阳区建国路88号', '12345 67890', '123']) {
       const res = await server.request('POST', '/v1/addver/parses', { key, json: { address } });
       assert.equal(res.status, 200, JSON.stringify(address));
       assert.equal(typeof res.body.data, 'object');
     }
+    // NUL is refused everywhere (PostgreSQL cannot store it): a 400 naming the field.
+    const nul = await server.request('POST', '/v1/addver/parses', { key, json: { address: '\u0000\u0007' } });
+    assert.equal(nul.status, 400);
+    assert.match(nul.text, /address/);
   });
 });
 

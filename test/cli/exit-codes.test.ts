@@ -11,7 +11,12 @@ test('the postroom command exits with the code of what happened', async () => {
   const missingFlag = await runCli(['keys', 'create', '--mode', 'test'], env);
   assert.equal(missingFlag.code, 2);
   assert.match(missingFlag.stderr, /--org is required/);
-  const help = await runCli(['help'], env);
-  assert.equal(help.code, 0);
-  assert.match(help.stdout, /postroom serve/);
+  for (const asked of [['help'], ['--help'], ['-h'], ['keys', '--help']]) {
+    const help = await runCli(asked, env);
+    assert.equal(help.code, 0, asked.join(' '));
+    assert.match(help.stdout, /postroom serve/);
+  }
+  const bare = await runCli([], env);
+  assert.equal(bare.code, 2);
+  assert.match(bare.stderr, /postroom serve/);
 });

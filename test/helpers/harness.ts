@@ -9,6 +9,7 @@ import type { KeyKind, Mode, Product } from '../../src/platform/auth/api-key.js'
 import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { ShiftableClock } from '../../src/platform/clock.js';
+import { reportRoleName, reportViewSchema } from '../../src/report-sandbox/sandbox-install.js';
 import { type Runtime, startRuntime } from '../../src/runtime.js';
 import { testDatabaseUrl } from './test-database.js';
 
@@ -146,6 +147,10 @@ export async function startTestServer(
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await cleanup.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+      // The report sandbox's views and its reader role (cluster-wide, so dropped by name).
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${reportViewSchema(schema)} CASCADE`);
+      const { rows } = await cleanup.query('SELECT current_database() AS db');
+      await cleanup.query(`DROP ROLE IF EXISTS ${reportRoleName(rows[0].db, schema)}`).catch(() => {});
       await cleanup.end();
     },
   };

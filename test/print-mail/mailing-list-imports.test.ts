@@ -397,10 +397,12 @@ describe('mailing list imports: progress, crashes and restarts', () => {
       const created = await createImport(s, k, csvOf(generatedRows(total, 'inflight')));
       const seen = await waitFor(s, k, `${IMPORTS}/${created.id}`, (d) => d.processedRowCount > 0, 30_000);
       // Stopping waits for the job's current slice (IMPORT_SLICE_MS), which hands the rest on.
-      await s.restart();
-      const resumed = (await s.request('GET', `${IMPORTS}/${created.id}`, { key: k })).body;
-      assert.equal(resumed.status, 'validating', `stopped mid-import (at ${resumed.processedRowCount} rows)`);
-      assert.ok(resumed.processedRowCount >= seen.processedRowCount, 'staged batches survive the restart');
+      // Back without workers first, so what the stop left can be read before anyone goes on.
+      await s.restart({ workers: false });
+      const stopped = (await s.request('GET', `${IMPORTS}/${created.id}`, { key: k })).body;
+      assert.equal(stopped.status, 'validating', `stopped mid-import (at ${stopped.processedRowCount} rows)`);
+      assert.ok(stopped.processedRowCount >= seen.processedRowCount, 'staged batches survive the restart');
+      await s.restart({ workers: true });
       const done = await importDone(s, k, created.id);
       assert.deepEqual(
         [done.status, done.processedRowCount, done.validRowCount],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps.js';
 import { batchRoutes } from './batch.routes.js';
+import { completionsRoutes } from './completions.routes.js';
 import { lookupInfoRoutes } from './lookup-info.routes.js';
 import { lookupsRoutes } from './lookups.routes.js';
 import { parsesRoutes } from './parses.routes.js';
@@ -15,6 +16,7 @@ export const addverResources = [
   verificationsRoutes,
   suggestionsRoutes,
   batchRoutes,
+  completionsRoutes,
 ];
 
 export const addverRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {

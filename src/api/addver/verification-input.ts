@@ -44,7 +44,10 @@ export function toVerifyInput(
     const known = reference.country(country);
     if (!known) throw invalid(`${field}.country`, `"${country}" is not a known country code.`);
     if (known.alpha2 !== 'US' && known.alpha2 !== 'CA')
-      throw invalid(`${field}.country`, 'must be us or ca: other countries use /v1/intl_addver.');
+      throw invalid(
+        `${field}.country`,
+        'must be us or ca: international verification (/v1/intl_addver) is not served.',
+      );
   }
   return {
     line1: value.line1,

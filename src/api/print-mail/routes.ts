@@ -12,11 +12,20 @@ import { mailingListJobsRoutes } from './mailing-lists/mailing-list-jobs.routes.
 import { orderProfileResources } from './order-profiles/profile.resource.js';
 import { ORDER_KINDS } from './orders/order-kinds.js';
 import { orderRoutes } from './orders/order-routes.js';
+import { reportResource } from './reports/report.resource.js';
+import { reportExportsRoutes } from './reports/report-exports.routes.js';
+import { reportSamplesRoutes } from './reports/report-samples.routes.js';
 import { returnEnvelopeResource } from './return-envelopes/return-envelope.resource.js';
 import { returnEnvelopeOrdersRoutes } from './return-envelopes/return-envelope-orders.routes.js';
+import { subOrganizationsRoutes } from './sub-organizations/sub-organizations.routes.js';
+import { listBuildResource } from './targeted-list-builds/list-build.resource.js';
+import { listBuildRoutes } from './targeted-list-builds/list-build.routes.js';
+import { templateEditorSessionsRoutes } from './template-editor-sessions/editor-sessions.routes.js';
 import { templateResource } from './templates/template.resource.js';
 import { trackerResource } from './trackers/tracker.resource.js';
 import { trackerVisitsRoutes } from './trackers/tracker-visits.routes.js';
+import { virtualMailboxRoutes } from './virtual-mailboxes/mailbox-items.routes.js';
+import { virtualMailboxResource } from './virtual-mailboxes/virtual-mailbox.resource.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /**
@@ -28,6 +37,7 @@ export const printMailResources = [
   eventsRoutes,
   webhooksRoutes,
   documentRoutes(templateResource),
+  templateEditorSessionsRoutes,
   documentRoutes(bankAccountResource),
   documentRoutes(returnEnvelopeResource),
   returnEnvelopeOrdersRoutes,
@@ -39,6 +49,14 @@ export const printMailResources = [
   mailingListJobsRoutes,
   documentRoutes(campaignResource),
   campaignSendRoutes,
+  documentRoutes(listBuildResource),
+  listBuildRoutes,
+  documentRoutes(virtualMailboxResource),
+  virtualMailboxRoutes,
+  reportSamplesRoutes,
+  documentRoutes(reportResource),
+  reportExportsRoutes,
+  subOrganizationsRoutes,
   ...ORDER_KINDS.map(orderRoutes),
 ];
 

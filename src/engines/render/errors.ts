@@ -23,8 +23,17 @@ export class PdfCheckError extends RenderInputError {
 }
 
 export class RenderUnavailableError extends Error {
-  override readonly name = 'RenderUnavailableError';
+  override readonly name: string = 'RenderUnavailableError';
   readonly retryable = true;
+}
+
+/**
+ * A render that held its tab past the render timeout. Retryable once (the machine may have been
+ * starved of CPU), but the same order timing out again is its content (a huge unbroken word,
+ * a layout Chromium cannot finish): the job then cancels it as invalid content (render-order.ts).
+ */
+export class RenderTimeoutError extends RenderUnavailableError {
+  override readonly name = 'RenderTimeoutError';
 }
 
 /** The template text itself cannot be parsed (unclosed block, bad syntax). */

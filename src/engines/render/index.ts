@@ -32,7 +32,13 @@ export {
 } from './cheque/cheque-amount.js';
 export type { ChequeBank, ChequeLetter, ChequeRenderInput, ChequeSignature } from './cheque/cheque-job.js';
 export { CHEQUE_STAGES, renderCheque } from './cheque/render-cheque.js';
-export { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from './errors.js';
+export {
+  PdfCheckError,
+  RenderInputError,
+  RenderTimeoutError,
+  RenderUnavailableError,
+  TemplateSyntaxError,
+} from './errors.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';
 export { LIMITS } from './limits.js';

@@ -35,6 +35,16 @@ const PRODUCT_NAMES: Record<Product, string> = {
 const CACHE_TTL_MS = 10_000;
 const CACHE_MAX = 10_000;
 
+// Bumped when an organization is disabled in this process (a sub-organization deleted over
+// the API): every cached key of this process is looked up afresh, so the change holds at
+// once here and within CACHE_TTL_MS in other processes.
+let cacheGeneration = 0;
+
+/** Forgets every key this process has cached (disabling is rare; re-reading keys is cheap). */
+export function forgetCachedKeys(): void {
+  cacheGeneration++;
+}
+
 function contextOf(record: KeyRecord): AuthContext {
   return Object.freeze({
     keyId: record.id,
@@ -74,9 +84,11 @@ const unknownKey = () =>
 export function createAuthenticator(db: Queryable) {
   // Keyed by the key as sent (it lives only in this process's memory, like the request
   // headers): hashing it on every request was ~2% of a GET's CPU. Unknown keys are not cached.
-  const cache = new Map<string, { context: AuthContext; expires: number }>();
+  const cache = new Map<string, { context: AuthContext; expires: number; generation: number }>();
 
   async function lookup(key: string): Promise<AuthContext> {
+    // The generation as the read starts: a disable committed during the read voids its entry.
+    const generation = cacheGeneration;
     const record = await findActiveKeyByHash(db, hashKey(key));
     if (!record) {
       cache.delete(key);
@@ -84,7 +96,7 @@ export function createAuthenticator(db: Queryable) {
     }
     if (cache.size >= CACHE_MAX) cache.clear();
     const context = contextOf(record);
-    cache.set(key, { context, expires: Date.now() + CACHE_TTL_MS });
+    cache.set(key, { context, expires: Date.now() + CACHE_TTL_MS, generation });
     return context;
   }
 
@@ -96,7 +108,8 @@ export function createAuthenticator(db: Queryable) {
     const key = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!key) throw apiError('missing_auth_error', 'Missing API key: send your key in the X-API-Key header.');
     const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return admit(hit.context, request, product);
+    if (hit && hit.expires > Date.now() && hit.generation === cacheGeneration)
+      return admit(hit.context, request, product);
     return lookup(key).then((context) => admit(context, request, product));
   };
 }

@@ -36,8 +36,15 @@ export async function createKey(
   return { key, id };
 }
 
+/** A key works while it is not revoked and neither its organization nor that one's parent is disabled. */
 export async function findActiveKeyByHash(db: Queryable, hash: Buffer): Promise<KeyRecord | undefined> {
-  return (await db.query(`${SELECT} WHERE k.hash = $1 AND k.revoked_at IS NULL`, [hash])).rows[0];
+  return (
+    await db.query(
+      `${SELECT} WHERE k.hash = $1 AND k.revoked_at IS NULL AND o.disabled_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM organizations p WHERE p.id = o.parent_id AND p.disabled_at IS NOT NULL)`,
+      [hash],
+    )
+  ).rows[0];
 }
 
 export async function listKeys(db: Queryable, orgName?: string): Promise<KeyRecord[]> {
@@ -50,6 +57,15 @@ export async function revokeKey(db: Queryable, idOrKey: string): Promise<number>
   const res = await db.query(
     'UPDATE api_keys SET revoked_at = now() WHERE (id = $1 OR hash = $2) AND revoked_at IS NULL',
     [idOrKey, hashKey(idOrKey)],
+  );
+  return res.rowCount ?? 0;
+}
+
+/** Revokes every active key of an organization (a deleted sub-organization); returns how many. */
+export async function revokeOrganizationKeys(db: Queryable, orgId: string): Promise<number> {
+  const res = await db.query(
+    'UPDATE api_keys SET revoked_at = now() WHERE org_id = $1 AND revoked_at IS NULL',
+    [orgId],
   );
   return res.rowCount ?? 0;
 }

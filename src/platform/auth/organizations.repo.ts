@@ -5,9 +5,14 @@ export interface Organization {
   id: string;
   name: string;
   countryCode: string;
+  /** The organization that made this one (a sub-organization), else null. */
+  parentId: string | null;
+  /** Set while the organization is disabled: its keys and its children's keys do not work. */
+  disabledAt: string | null;
 }
 
-const COLUMNS = 'id, name, country_code AS "countryCode"';
+const COLUMNS =
+  'id, name, country_code AS "countryCode", parent_id AS "parentId", disabled_at AS "disabledAt"';
 
 /** Returns the organization with this name, creating it (race-safe) when missing. */
 export async function ensureOrganization(db: Queryable, name: string): Promise<Organization> {
@@ -29,4 +34,17 @@ export async function getOrganization(db: Queryable, id: string): Promise<Organi
 
 export async function countOrganizations(db: Queryable): Promise<number> {
   return (await db.query('SELECT count(*)::int AS n FROM organizations')).rows[0].n;
+}
+
+/** Disables or enables an organization; false when there is none with this id. */
+export async function setOrganizationDisabled(
+  db: Queryable,
+  id: string,
+  disabled: boolean,
+): Promise<boolean> {
+  const res = await db.query(
+    `UPDATE organizations SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) END WHERE id = $1`,
+    [id, disabled],
+  );
+  return res.rowCount === 1;
 }

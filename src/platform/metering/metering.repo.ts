@@ -8,6 +8,12 @@ export interface LookupInfo {
 
 const ALLOWED = 'o.lookup_subscribed OR o.lookup_free_limit IS NULL';
 
+// A sub-organization's lookups are charged to its parent: the parent's plan and counter cover
+// the whole family, so its limit holds for the parent and its children together and its
+// `used` includes theirs. `$1` is the calling organization in every statement below.
+const BILLED = '(SELECT coalesce(b.parent_id, b.id) FROM organizations b WHERE b.id = $1)';
+const STRIPE_OF_CONNECTION = '(1 + pg_backend_pid() % 64)::smallint';
+
 /**
  * Adds `cost` to the period's count when the plan allows; returns false when it does not.
  *
@@ -25,36 +31,76 @@ export async function tryCharge(
   const unlimited = await db.query({
     name: 'charge-unlimited',
     text: `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
-           SELECT o.id, $2, (1 + pg_backend_pid() % 64)::smallint, $3::bigint FROM organizations o
-            WHERE o.id = $1 AND (${ALLOWED})
-           ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used`,
+           SELECT o.id, $2, ${STRIPE_OF_CONNECTION}, $3::bigint FROM organizations o
+            WHERE o.id = ${BILLED} AND (${ALLOWED})
+           ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used
+           RETURNING u.org_id AS "billedTo"`,
     values: [orgId, period, cost],
   });
-  if (unlimited.rowCount === 1) return true;
+  if (unlimited.rowCount === 1) return attribute(db, orgId, unlimited.rows[0].billedTo, period, cost);
   // Counts on other stripes (from earlier in the period, before a limit was set) count too.
   const others = `(SELECT coalesce(sum(x.used), 0)::bigint FROM lookup_usage x
-                    WHERE x.org_id = $1 AND x.period = $2 AND x.stripe <> 0)`;
+                    WHERE x.org_id = ${BILLED} AND x.period = $2 AND x.stripe <> 0)`;
   const limited = await db.query(
     `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
      SELECT o.id, $2, 0, $3::bigint FROM organizations o
-      WHERE o.id = $1 AND (${ALLOWED} OR $3::bigint + ${others} <= o.lookup_free_limit)
+      WHERE o.id = ${BILLED} AND (${ALLOWED} OR $3::bigint + ${others} <= o.lookup_free_limit)
      ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used
       WHERE (SELECT ${ALLOWED} OR u.used + EXCLUDED.used + ${others} <= o.lookup_free_limit
-             FROM organizations o WHERE o.id = u.org_id)`,
+             FROM organizations o WHERE o.id = u.org_id)
+     RETURNING u.org_id AS "billedTo"`,
     [orgId, period, cost],
   );
-  return limited.rowCount === 1;
+  return limited.rowCount === 1 && attribute(db, orgId, limited.rows[0].billedTo, period, cost);
 }
 
+/**
+ * A child's charge (made on its parent's counter) is also counted on the child's own rows, so
+ * operators see what each child used (`postroom orgs show`). No limit applies there.
+ */
+async function attribute(
+  db: Queryable,
+  orgId: string,
+  billedTo: string,
+  period: string,
+  cost: number,
+): Promise<true> {
+  if (billedTo === orgId) return true;
+  await db.query({
+    name: 'attribute-lookups',
+    text: `INSERT INTO lookup_usage AS u (org_id, period, stripe, used) VALUES ($1, $2, ${STRIPE_OF_CONNECTION}, $3)
+           ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used`,
+    values: [orgId, period, cost],
+  });
+  return true;
+}
+
+/** The plan that limits this organization and what counts against it: its parent's for a child. */
 export async function lookupInfo(db: Queryable, orgId: string, period: string): Promise<LookupInfo> {
   const res = await db.query(
     `SELECT o.lookup_free_limit AS "freeLimit", o.lookup_subscribed AS subscribed,
             (SELECT coalesce(sum(u.used), 0) FROM lookup_usage u
               WHERE u.org_id = o.id AND u.period = $2)::bigint AS used
-     FROM organizations o WHERE o.id = $1`,
+     FROM organizations o WHERE o.id = ${BILLED}`,
     [orgId, period],
   );
   return res.rows[0];
+}
+
+/**
+ * What is counted on these organizations' own rows in the period: for a child, the lookups it
+ * made; for a parent, its family's (its children's charges land on its rows).
+ */
+export async function countedLookups(
+  db: Queryable,
+  orgIds: readonly string[],
+  period: string,
+): Promise<number> {
+  const res = await db.query(
+    'SELECT coalesce(sum(used), 0)::bigint AS used FROM lookup_usage WHERE org_id = ANY($1) AND period = $2',
+    [orgIds, period],
+  );
+  return res.rows[0].used;
 }
 
 export async function setPlan(

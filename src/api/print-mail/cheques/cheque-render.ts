@@ -57,7 +57,7 @@ export async function chequeRenderInput(
     letter: !letter
       ? null
       : letter.kind === 'html'
-        ? { kind: 'html', html: mergeHtml(letter.html, context), field: letter.field }
+        ? { kind: 'html', html: mergeHtml(letter.html, context, letter.field), field: letter.field }
         : { kind: 'pdf', bytes: await storedBlob(blobs, letter.blobKey), field: letter.field },
   };
 }

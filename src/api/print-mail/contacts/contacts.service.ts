@@ -4,6 +4,7 @@ import type { Scope } from '../../../db/scope.js';
 import { normalizeCountryCode } from '../../../platform/country-code.js';
 import { invalid, notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { assertSafeInput } from '../../../platform/input-check.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { Contact, ContactCreate } from './contact.schema.js';
@@ -19,14 +20,16 @@ export interface ContactContext {
 
 const PERSON_FIELDS = ['firstName', 'lastName', 'companyName', 'jobTitle', 'email', 'phoneNumber'] as const;
 
-/** Trims strings and drops empty ones: form clients send "" for fields they leave blank. */
+/**
+ * Trims strings and drops empty ones: form clients send "" for fields they leave blank. The
+ * keys are the client's, so the copy defines them (fromEntries) rather than assigning them: an
+ * own `__proto__` key would otherwise set the copy's prototype.
+ */
 function clean(input: ContactCreate): ContactCreate {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) {
-    const value = typeof v === 'string' ? v.trim() : v;
-    if (value !== '' && value !== undefined && value !== null) out[k] = value;
-  }
-  return out as ContactCreate;
+  const kept = Object.entries(input)
+    .map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v] as const)
+    .filter(([, value]) => value !== '' && value !== undefined && value !== null);
+  return Object.fromEntries(kept) as ContactCreate;
 }
 
 /** Test mode never verifies: the description alone picks the status (spec 2.1). */
@@ -98,6 +101,8 @@ export async function createContact(
  * address split and settled (verified in live mode), its identity hashed for de-duplication.
  */
 export async function prepareContact(raw: ContactCreate, ctx: ContactContext): Promise<ContactRow> {
+  // Requests were checked as they were parsed; a CSV import's row was not (a NUL in a cell).
+  assertSafeInput(raw, 'body');
   const input = clean(raw);
   if (!input.addressLine1) throw invalid('addressLine1', 'is required.');
   if (!input.firstName && !input.companyName) throw invalid('firstName', 'or companyName is required.');

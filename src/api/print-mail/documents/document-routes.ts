@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { deleteRow, getDoc, insertDoc, listDocs, lockDoc, replaceDoc } from '../../../db/resources.repo.js';
+import { deleteRow, getDoc, insertDoc, listDocs } from '../../../db/resources.repo.js';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
@@ -9,6 +9,7 @@ import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
 import type { DocumentResource, StoredDoc } from './document-resource.js';
+import { updateDocument } from './document-update.js';
 
 /**
  * The routes of a plain document resource: create (with Idempotency-Key), list, get,
@@ -84,17 +85,13 @@ export function documentRoutes<Doc extends StoredDoc>(
         { schema: { tags, params, body: resource.schemas.update, response: { 200: Stored } } },
         (request) =>
           withTransaction(deps.pool, async (tx) => {
-            const scope = scopeOf(request);
-            const current = await lockDoc<Doc>(tx, table, scope, request.params.id);
-            if (!current) throw notFound(object, request.params.id);
-            const doc = await update(current, request.body, {
+            const doc = await updateDocument(resource, tx, request.params.id, request.body, {
               db: tx,
-              scope,
+              scope: scopeOf(request),
               orgCountryCode: request.auth.orgCountryCode,
               now: deps.clock.now(),
               deps,
             });
-            await replaceDoc(tx, table, scope, doc, resource.searchText(doc));
             return shownDoc(doc);
           }),
       );

@@ -55,6 +55,6 @@ async function cardInput(
     };
   return {
     kind: 'html',
-    sides: card.html!.map((s) => ({ field: s.field, html: mergeHtml(s.html, context) })),
+    sides: card.html!.map((s) => ({ field: s.field, html: mergeHtml(s.html, context, s.field) })),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { leaveMultipartToRoute, parseBracketed } from '../../../platform/body-parsers.js';
 import { apiError, invalid } from '../../../platform/errors.js';
+import { assertSafeInput } from '../../../platform/input-check.js';
 import { SafeFetchError, safeFetchStream } from '../../../platform/safe-fetch.js';
 import type { AppDeps } from '../../deps.js';
 import { documentRoutes } from '../documents/document-routes.js';
@@ -34,7 +35,7 @@ export const mailingListImportRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps 
 
   app.addHook('preValidation', async (request) => {
     if (!isCreate(request) || !request.isMultipart()) return;
-    const flat: Record<string, unknown> = {};
+    const flat: Record<string, unknown> = Object.create(null); // field names are the client's
     let file: ReceivedCsv | undefined;
     for await (const part of request.parts({ limits: { fileSize: IMPORT_FILE_LIMITS.maxBytes } })) {
       if (part.type !== 'file') {
@@ -45,7 +46,9 @@ export const mailingListImportRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps 
         throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
       file = await receive(request, part.file, null);
     }
-    request.body = { ...withJsonMappings(parseBracketed(flat)), ...(file ? { file } : {}) };
+    const fields = withJsonMappings(parseBracketed(flat));
+    assertSafeInput(fields, 'body'); // the mappings sent as JSON text were not checked as they were parsed
+    request.body = { ...fields, ...(file ? { file } : {}) };
   });
 
   app.addHook('preHandler', async (request) => {

@@ -17,7 +17,7 @@ export async function twoSidedRenderJob(
   const context = orderMergeContext(doc.mergeVariables, doc.to, doc.from, ctx);
   const [first, second] = (content.sides ?? []).map((s) => ({
     field: s.field,
-    html: mergeHtml(s.html, context),
+    html: mergeHtml(s.html, context, s.field),
   }));
   const input: MailpieceRenderInput = {
     size: doc.size,

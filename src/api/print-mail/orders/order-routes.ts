@@ -14,7 +14,7 @@ import {
   createOrder,
   insertOrder,
   insertOrderAtOnce,
-  type OrderCreateContext,
+  orderCreateContext,
   prepareOrder,
 } from './order-service.js';
 import { progressOrder } from './progress-order.js';
@@ -43,17 +43,7 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
         path,
         { schema: { ...base, body: kind.schemas.create, response: { 201: Order } } },
         async (request, reply) => {
-          const ctx: OrderCreateContext = {
-            scope: scopeOf(request),
-            orgCountryCode: request.auth.orgCountryCode,
-            addressing: deps.addressing,
-            now: deps.clock.now(),
-            blobs: deps.blobs,
-            boss: deps.boss,
-            signer: deps.signer,
-            allowPrivate: deps.config.allowPrivateUrls,
-            known: deps.knownContacts,
-          };
+          const ctx = orderCreateContext(deps, scopeOf(request), request.auth.orgCountryCode);
           const input = request.body as OrderCreateBase;
           // With an Idempotency-Key everything happens in the key's transaction, so a replay does nothing.
           if (request.headers['idempotency-key'] !== undefined)

@@ -1,11 +1,13 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Pool, Queryable } from '../../../db/pool.js';
+import type { Scope } from '../../../db/scope.js';
 import { newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import type { AppDeps } from '../../deps.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { ContactRow } from '../contacts/contacts.repo.js';
 import { eventOf } from '../events/record-event.js';
@@ -26,6 +28,7 @@ import { orderDoc, searchableDoc } from './order-doc.js';
 import { ORDER_JOBS } from './order-jobs.js';
 import type { OrderKind, StoredContent } from './order-kind.js';
 import { snapshotOf } from './order-snapshot.js';
+import { renderPriority } from './render-priority.js';
 import { scheduleSendDate } from './send-date.js';
 
 export interface OrderCreateContext extends OrderContactContext {
@@ -33,6 +36,21 @@ export interface OrderCreateContext extends OrderContactContext {
   boss: PgBoss;
   signer: UrlSigner;
   allowPrivate: boolean;
+}
+
+/** What an order create in a request (or made for one, as a mailbox's forwarding letter) works with. */
+export function orderCreateContext(deps: AppDeps, scope: Scope, orgCountryCode: string): OrderCreateContext {
+  return {
+    scope,
+    orgCountryCode,
+    addressing: deps.addressing,
+    now: deps.clock.now(),
+    blobs: deps.blobs,
+    boss: deps.boss,
+    signer: deps.signer,
+    allowPrivate: deps.config.allowPrivateUrls,
+    known: deps.knownContacts,
+  };
 }
 
 /** `to`, `from`, and the kind's other contact fields. */
@@ -55,8 +73,12 @@ export interface PreparedOrder {
  * The render, and the step to printing at the print time, in one statement. An order due now
  * needs no step job: the render job moves it on as soon as its PDF exists.
  */
-function orderJobs(kind: string, id: string, printAt: Date, now: Date): PgBoss.JobInsert[] {
-  const jobs: PgBoss.JobInsert[] = [{ name: ORDER_JOBS.render, data: { kind, id }, singletonKey: id }];
+function orderJobs(kind: string, id: string, orgId: string, printAt: Date, now: Date): PgBoss.JobInsert[] {
+  // Lower for an organization that has queued many renders lately (render-priority.ts).
+  const priority = renderPriority.next(orgId, Date.now());
+  const jobs: PgBoss.JobInsert[] = [
+    { name: ORDER_JOBS.render, data: { kind, id }, singletonKey: id, priority },
+  ];
   // Real seconds until the print time (a bare number is seconds to PostgreSQL's interval), so the
   // job fires then even if nothing else runs, whatever the injected clock says.
   const delaySeconds = Math.ceil((printAt.getTime() - now.getTime()) / 1000);
@@ -130,7 +152,7 @@ function orderCreate(
       transitions: [],
     },
     event: eventOf(ctx.scope, { type: kind.created, data: snapshot }, ctx.now),
-    jobs: orderJobs(kind.name, order.id, order.printAt, ctx.now),
+    jobs: orderJobs(kind.name, order.id, ctx.scope.orgId, order.printAt, ctx.now),
     newContacts,
     guessedContacts,
     claims: kind.claims?.(order, ctx.scope, ctx.now) ?? [],

@@ -1,4 +1,4 @@
-import { RenderInputError, RenderUnavailableError } from '../errors.js';
+import { RenderInputError, RenderTimeoutError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { type Generation, startGeneration } from './browser-generation.js';
 import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
@@ -88,10 +88,7 @@ export class BrowserPool {
     let healthy = false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new RenderUnavailableError(`render took over ${timeoutMs} ms`)),
-        timeoutMs,
-      );
+      timer = setTimeout(() => reject(new RenderTimeoutError(`render took over ${timeoutMs} ms`)), timeoutMs);
     });
     try {
       const result = await Promise.race([job(pooled), gen.crashed, timeout]);

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import Handlebars from 'handlebars';
 import { TemplateSyntaxError } from '../errors.js';
+import { chargeLoops } from './merge-budget.js';
 
-/** An isolated Handlebars environment: no helpers or partials registered beyond the built-ins. */
+/**
+ * An isolated Handlebars environment: no helpers or partials registered beyond the built-ins,
+ * whose `each` charges its output to the merge's budget (merge-budget.ts).
+ */
 const handlebars = Handlebars.create();
+chargeLoops(handlebars);
 
 export interface CachedTemplate {
   ast: hbs.AST.Program;
   render: Handlebars.TemplateDelegate;
+  /** `{{...}}` statements in the text, wherever they are: what bounds the values it prints. */
+  printedValues: number;
 }
 
 /** Templates are reused across thousands of letters; parse and compile each text once. */
@@ -37,7 +44,23 @@ function compile(html: string): CachedTemplate {
   }
   // strict: false so an optional value that is absent renders as nothing, like the hosted service
   const render = handlebars.compile(ast, { strict: false, preventIndent: true });
-  return { ast, render };
+  return { ast, render, printedValues: countMustaches(ast) };
+}
+
+function countMustaches(ast: hbs.AST.Program): number {
+  let count = 0;
+  const programs: Array<hbs.AST.Program | undefined> = [ast];
+  while (programs.length) {
+    const program = programs.pop();
+    for (const node of program?.body ?? []) {
+      if (node.type === 'MustacheStatement') count++;
+      else if (node.type === 'BlockStatement') {
+        const block = node as hbs.AST.BlockStatement;
+        programs.push(block.program, block.inverse);
+      }
+    }
+  }
+  return count;
 }
 
 export function firstLine(err: unknown): string {

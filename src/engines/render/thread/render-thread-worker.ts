@@ -17,6 +17,7 @@ const pool = new BrowserPool({
   size: options.poolSize,
   priority: options.priority,
   printBatch: options.printBatch,
+  renderTimeoutMs: options.renderTimeoutMs,
 });
 const fetchAsset = createAssetFetcher(options.allowPrivateUrls);
 const send = (msg: FromThread) => port.postMessage(msg);

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from '../browser/low-priority.js';
 import { DEFAULT_PRINT_BATCH } from '../browser/page-pool.js';
 import { RenderUnavailableError } from '../errors.js';
+import { LIMITS } from '../limits.js';
 import type { RenderJob, RenderResult } from '../render-job.js';
 import type { OrderRenderer } from './order-renderer.js';
 import { revivedError, type SentError } from './thread-errors.js';
@@ -15,6 +16,8 @@ export interface RenderThreadOptions {
   printBatch?: number;
   /** The render thread's and Chromium's CPU priority; default nice 19 and SCHED_IDLE. */
   priority?: RenderPriority;
+  /** Time one print may hold its tab (BrowserPool renderTimeoutMs; default LIMITS.renderTimeoutMs). */
+  renderTimeoutMs?: number;
   allowPrivateUrls: boolean;
 }
 
@@ -64,6 +67,7 @@ export class RenderThread implements OrderRenderer {
       poolSize: options.poolSize ?? 3,
       printBatch: options.printBatch ?? DEFAULT_PRINT_BATCH,
       priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
+      renderTimeoutMs: options.renderTimeoutMs ?? LIMITS.renderTimeoutMs,
       allowPrivateUrls: options.allowPrivateUrls,
     };
     this.#observe = observe;

@@ -1,4 +1,10 @@
-import { PdfCheckError, RenderInputError, RenderUnavailableError, TemplateSyntaxError } from '../errors.js';
+import {
+  PdfCheckError,
+  RenderInputError,
+  RenderTimeoutError,
+  RenderUnavailableError,
+  TemplateSyntaxError,
+} from '../errors.js';
 
 /** A render error as it crosses from the render thread (structured clone drops the class). */
 export interface SentError {
@@ -26,6 +32,8 @@ export function revivedError(sent: SentError): Error {
       return new TemplateSyntaxError(sent.message);
     case 'RenderUnavailableError':
       return new RenderUnavailableError(sent.message);
+    case 'RenderTimeoutError':
+      return new RenderTimeoutError(sent.message);
     default:
       return new Error(`render thread: ${sent.message}`);
   }

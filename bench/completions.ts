@@ -1,0 +1,276 @@
+/**
+ * Autocomplete previews at scale, beside verification in the same run:
+ *   node --import tsx bench/completions.ts [--points 10000000] [--reuse] [--seconds 20]
+ *                                          [--concurrency 4] [--http]
+ * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). The
+ * three reference files (../shared/data, never copied) plus N synthetic points go into
+ * `postroom_bench_complete`; `--reuse` keeps it when it already holds what this run would load.
+ *
+ * Measures, on the same database and process:
+ * - previews: every keystroke of 600 addresses sampled from the store (a fifth typed with a
+ *   typo), in a closed loop of `--concurrency` callers: previews/s, p50/p99 latency, and CPU
+ *   per preview (this process + its PostgreSQL backends), hence previews per core-second;
+ *   then each kind of keystroke (number, street, after a typo) alone;
+ * - the baseline: verification of the 2,000 dev inputs through the same store, warm, the same way;
+ * - with --http, previews over HTTP at 200/s and 500/s against a server in its own process.
+ */
+import path from 'node:path';
+import pg from 'pg';
+import { Pool as Undici } from 'undici';
+import { migrate } from '../src/db/migrate.js';
+import { createPool, type Pool } from '../src/db/pool.js';
+import { completeAddress } from '../src/engines/address/complete/index.js';
+import { createVerifier } from '../src/engines/address/verify/index.js';
+import { importPoints } from '../src/reference-store/import/import-points.js';
+import { PgCompletions } from '../src/reference-store/pg-completions.js';
+import { PgSource } from '../src/reference-store/pg-source.js';
+import { addSyntheticPoints, type Keystroke, keystrokes, SYNTHETIC_VERSION } from './completions-data.js';
+import { BackendCpu } from './support/backend-cpu.js';
+import { machine, spawnReady } from './support/bench-utils.js';
+import { devCases, REF, SF_MAP } from './verify-data.js';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const points = Number(arg('points', '10000000'));
+const seconds = Number(arg('seconds', '20'));
+const concurrency = Number(arg('concurrency', '4'));
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB = 'postroom_bench_complete';
+const url = adminUrl.replace(/\/[^/]*$/, `/${DB}`);
+const content = `reference files + synthetic ${points} v${SYNTHETIC_VERSION}`;
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function prepare(): Promise<Pool> {
+  const held = await admin(async (c) => {
+    const r = await c.query(
+      'SELECT shobj_description(oid, $$pg_database$$) AS d FROM pg_database WHERE datname = $1',
+      [DB],
+    );
+    if (!r.rowCount) await c.query(`CREATE DATABASE ${DB}`);
+    return r.rows[0]?.d as string | undefined;
+  });
+  const pool = createPool(url, { max: concurrency + 2, applicationName: 'bench-complete' });
+  await migrate(pool);
+  if (process.argv.includes('--reuse') && held === content) return pool;
+  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS NULL`));
+  await pool.query('TRUNCATE address_points, address_point_areas');
+  const t = Date.now();
+  for (const [file, map] of [
+    ['us-ky-louisville-points.csv'],
+    ['us-ny-nyc-points.csv'],
+    ['us-ca-sf-points-with-units.csv', SF_MAP],
+  ] as const)
+    await importPoints(pool, path.join(REF, file), { map });
+  console.log(`reference files imported in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const s = Date.now();
+  if (points > 0) await addSyntheticPoints(pool, points, console.log);
+  console.log(`synthetic points loaded in ${((Date.now() - s) / 1000).toFixed(0)} s`);
+  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS '${content}'`));
+  return pool;
+}
+
+/** Addresses to type: a sample of the store's points (real and synthetic alike). */
+async function sample(pool: Pool, n: number): Promise<Array<{ number: string; street: string }>> {
+  const res = await pool.query(
+    `SELECT number, concat_ws(' ', pre_direction, pre_type, street_name, street_type, post_direction) AS street
+       FROM address_points TABLESAMPLE SYSTEM (1) REPEATABLE (7) LIMIT $1`,
+    [n],
+  );
+  return res.rows;
+}
+
+interface Timing {
+  count: number;
+  wallMs: number;
+  cpuMs: number;
+  /** Of which PostgreSQL's backends. */
+  pgMs: number;
+  latencies: number[];
+  byKind: Map<string, number[]>;
+}
+
+/** Runs `work` over the inputs in a closed loop of `concurrency` callers for `seconds`. */
+async function closedLoop<T extends { kind?: string }>(
+  pool: Pool,
+  inputs: T[],
+  work: (input: T) => Promise<unknown>,
+  limitSeconds: number,
+): Promise<Timing> {
+  const backends = new BackendCpu(pool);
+  await backends.start();
+  const cpu = process.cpuUsage();
+  const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + limitSeconds * 1000;
+  const caller = async () => {
+    while (performance.now() < deadline) {
+      const input = inputs[next++ % inputs.length];
+      const t = performance.now();
+      await work(input);
+      const ms = performance.now() - t;
+      latencies.push(ms);
+      if (input.kind) byKind.set(input.kind, [...(byKind.get(input.kind) ?? []), ms]);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, caller));
+  const wallMs = performance.now() - started;
+  const own = process.cpuUsage(cpu);
+  const pgMs = (await backends.stop())
+    .filter(([who]) => who === 'bench-complete')
+    .reduce((s, [, ms]) => s + ms, 0);
+  return {
+    count: latencies.length,
+    wallMs,
+    cpuMs: (own.user + own.system) / 1000 + pgMs,
+    pgMs,
+    latencies,
+    byKind,
+  };
+}
+
+const pct = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100;
+};
+
+function report(name: string, t: Timing) {
+  const perSecond = Math.round(t.count / (t.wallMs / 1000));
+  const perCore = Math.round(t.count / (t.cpuMs / 1000));
+  console.log(
+    `${name}: ${t.count} in ${(t.wallMs / 1000).toFixed(1)} s = ${perSecond}/s; p50 ${pct(t.latencies, 0.5)} ms, p99 ${pct(t.latencies, 0.99)} ms; ` +
+      `CPU ${((t.cpuMs * 1000) / t.count).toFixed(0)} µs each (node ${(((t.cpuMs - t.pgMs) * 1000) / t.count).toFixed(0)} + PostgreSQL ${((t.pgMs * 1000) / t.count).toFixed(0)}) = ${perCore}/s per core`,
+  );
+  for (const [kind, xs] of t.byKind)
+    console.log(
+      `  ${kind.padEnd(7)} ${String(xs.length).padStart(6)}  p50 ${pct(xs, 0.5)} ms  p99 ${pct(xs, 0.99)} ms`,
+    );
+}
+
+/**
+ * Previews over HTTP against a server in its own process (as `postroom serve`), open loop:
+ * request k is due at start + k/rate with the k-th keystroke, latency measured from when it
+ * was due (so a server that falls behind shows in the percentiles).
+ */
+async function httpPreviews(typed: Keystroke[]) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(port),
+    POSTROOM_RATE_LIMIT: '0',
+    LOG_LEVEL: 'warn',
+  };
+  const child = await spawnReady(
+    ['--import', 'tsx', 'bench/verify-http.ts', '--serve'],
+    env,
+    /verify server ready/,
+  );
+  const db = createPool(url, { max: 1 });
+  const http = new Undici(`http://127.0.0.1:${port}`, { connections: 20, pipelining: 1 });
+  try {
+    const { ensureOrganization } = await import('../src/platform/auth/organizations.repo.js');
+    const { createKey } = await import('../src/platform/auth/keys.repo.js');
+    const org = await ensureOrganization(db, 'bench-complete');
+    const key = (await createKey(db, org.id, 'test', 'addver', 'secret')).key;
+    const get = async (i: number) => {
+      const res = await http.request({
+        path: `/v1/addver/completions?partialStreet=${encodeURIComponent(typed[i % typed.length].text)}`,
+        method: 'GET',
+        headers: { 'x-api-key': key },
+      });
+      await res.body.arrayBuffer();
+      if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+    };
+    for (let i = 0; i < 1000; i++) await get(i); // warm: planned statements, weights
+    for (const rate of [200, 500]) {
+      const total = rate * 10;
+      const latencies: number[] = [];
+      const start = performance.now();
+      const inFlight: Promise<void>[] = [];
+      for (let i = 0; i < total; i++) {
+        const due = start + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        inFlight.push(get(i).then(() => void latencies.push(performance.now() - due)));
+      }
+      await Promise.all(inFlight);
+      console.log(
+        `HTTP previews at ${rate}/s: ${latencies.length} sent, p50 ${pct(latencies, 0.5)} ms, p99 ${pct(latencies, 0.99)} ms`,
+      );
+    }
+  } finally {
+    await http.close();
+    await db.end();
+    child.kill('SIGTERM');
+  }
+}
+
+const pool = await prepare();
+const count = (await pool.query('SELECT count(*)::bigint AS n FROM address_points')).rows[0].n;
+const names = (await pool.query('SELECT count(*)::bigint AS n FROM address_street_names')).rows[0].n;
+const size = (await pool.query('SELECT pg_size_pretty(pg_database_size(current_database())) AS s')).rows[0].s;
+console.log(
+  `${machine()}; ${Number(count).toLocaleString()} points, ${Number(names).toLocaleString()} street names, ${size}`,
+);
+console.log(
+  `load: ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
+
+const typed = keystrokes(await sample(pool, 600));
+const source = new PgCompletions(pool);
+const preview = (k: Keystroke) => completeAddress(source, { partialStreet: k.text, filter: {}, limit: 10 });
+const verifier = createVerifier(new PgSource(pool));
+await verifier.warm();
+const inputs: Array<{ input: string; kind?: string }> = devCases().map((c) => ({ input: c.input }));
+const verify = (x: { input: string }) => verifier.verify(x.input);
+
+// Warm: planned statements, the ZIP weights, the verifier's ZIP blocks.
+for (const k of typed.slice(0, 500)) await preview(k);
+for (const x of inputs) await verify(x);
+
+// Interleaved halves, so both see the same machine.
+const half = seconds / 2;
+const p1 = await closedLoop(pool, typed, preview, half);
+const v1 = await closedLoop(pool, inputs, verify, half);
+const p2 = await closedLoop(pool, typed, preview, half);
+const v2 = await closedLoop(pool, inputs, verify, half);
+const merge = (a: Timing, b: Timing): Timing => ({
+  count: a.count + b.count,
+  wallMs: a.wallMs + b.wallMs,
+  cpuMs: a.cpuMs + b.cpuMs,
+  pgMs: a.pgMs + b.pgMs,
+  latencies: a.latencies.concat(b.latencies),
+  byKind: new Map([...a.byKind].map(([k, xs]) => [k, xs.concat(b.byKind.get(k) ?? [])])),
+});
+console.log(`concurrency ${concurrency}, ${seconds} s each, interleaved; ${typed.length} keystrokes`);
+report('previews', merge(p1, p2));
+report('verifications (baseline)', merge(v1, v2));
+// Each kind of keystroke alone, for its own CPU cost (a quarter of the time each).
+for (const kind of ['number', 'street', 'typo'] as const)
+  report(
+    `  ${kind} keystrokes alone`,
+    await closedLoop(
+      pool,
+      typed.filter((k) => k.kind === kind),
+      preview,
+      seconds / 4,
+    ),
+  );
+if (process.argv.includes('--http')) await httpPreviews(typed);
+await pool.end();

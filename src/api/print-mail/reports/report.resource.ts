@@ -1,0 +1,56 @@
+import { invalid } from '../../../platform/errors.js';
+import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { searchTextOf } from '../../../platform/lists.js';
+import { checkMetadata } from '../../../platform/metadata.js';
+import { prepareReportSql, ReportSqlError } from '../../../report-sandbox/report-sql.js';
+import type { DocumentResource } from '../documents/document-resource.js';
+import { applyRemovableFields } from '../documents/update-fields.js';
+import { Report, ReportCreate, ReportUpdate } from './report.schema.js';
+
+const OPTIONAL = ['sqlQuery', 'description', 'metadata'] as const;
+
+/** Saved reports: a query kept to sample or export later (samples and exports in their own routes). */
+export const reportResource: DocumentResource<Report, ReportCreate, ReportUpdate> = {
+  object: 'report',
+  table: 'reports',
+  path: '/reports',
+  tag: 'Reports',
+  schemas: { create: ReportCreate, update: ReportUpdate, stored: Report },
+
+  create(input, { scope, now }) {
+    checkSql(input.sqlQuery);
+    checkMetadata(input.metadata);
+    const stamp = now.toISOString();
+    return {
+      id: newId(ID_PREFIX.report),
+      object: 'report',
+      live: scope.live,
+      sqlQuery: input.sqlQuery,
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+      createdAt: stamp,
+      updatedAt: stamp,
+    };
+  },
+
+  update(current, input, { now }) {
+    if (input.sqlQuery !== undefined) checkSql(input.sqlQuery);
+    if (input.metadata) checkMetadata(input.metadata);
+    const doc: Record<string, unknown> = { ...current };
+    applyRemovableFields(doc, input, OPTIONAL);
+    doc.updatedAt = now.toISOString();
+    return doc as Report;
+  },
+
+  searchText: (doc) => searchTextOf({ id: doc.id, d: doc.description, m: doc.metadata, q: doc.sqlQuery }),
+};
+
+/** What can be known before running: one statement, balanced, terminated strings and comments. */
+function checkSql(sql: string): void {
+  try {
+    prepareReportSql(sql);
+  } catch (err) {
+    if (err instanceof ReportSqlError) throw invalid('sqlQuery', err.message);
+    throw err;
+  }
+}

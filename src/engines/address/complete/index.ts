@@ -1,0 +1,23 @@
+/** Autocomplete's public surface: the HTTP layer and the store use only this. */
+
+export { areaFilter, type FilterProblem, isFilterProblem, type TypedFilters } from './area-filter.js';
+export { type AreaRow, zipsInScope } from './area-scope.js';
+export {
+  type AreaFilter,
+  type CompletionRequest,
+  type CompletionSource,
+  completeAddress,
+  type FallbackPlan,
+  rowsFor,
+} from './complete.js';
+export { MemoryCompletions } from './memory-completions.js';
+export { type PartialStreet, readPartialStreet } from './partial-street.js';
+export {
+  type CompletedAddress,
+  type CompletionPreview,
+  completedOf,
+  type PresentOptions,
+  previewOf,
+} from './present.js';
+export { type Completion, rankCandidates } from './rank.js';
+export { exactRange, type KeyRange, prefixRange, type SearchPlan, searchPlan } from './search-plan.js';

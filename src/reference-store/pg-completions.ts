@@ -1,0 +1,96 @@
+import type { Queryable } from '../db/pool.js';
+import {
+  type AreaFilter,
+  type AreaRow,
+  type CompletionSource,
+  type FallbackPlan,
+  type SearchPlan,
+  zipsInScope,
+} from '../engines/address/complete/index.js';
+import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
+import { areaRows, pointsByPrefix, pointsOnNamedStreets } from './completions.repo.js';
+import { areasVersion } from './points.repo.js';
+
+/** A filter leaving at most this many ZIPs is read ZIP by ZIP; a wider one along the global indexes. */
+const SCOPE_MAX_ZIPS = 100;
+/** Filters whose scope is remembered (a user keeps the same filters while typing). */
+const SCOPES_CACHED = 1000;
+
+/**
+ * Autocomplete's store: points straight from PostgreSQL per keystroke (each read a short
+ * walk along an index), and the coverage table in memory (ZIP weights for the ranking, and
+ * the ZIPs a filter leaves), reloaded when an import changes it (checked at most every
+ * `recheckMs`).
+ */
+export class PgCompletions implements CompletionSource {
+  private areas: AreaRow[] = [];
+  private weights = new Map<string, number>();
+  private scopes = new Map<string, string[] | undefined>();
+  private version = '';
+  private checkedAt = 0;
+  private reloading: Promise<void> | undefined;
+  private readonly weigh = (zip: string) => this.weights.get(zip) ?? 0;
+
+  private readonly recheckMs: number;
+  private readonly scopeMaxZips: number;
+
+  constructor(
+    private readonly db: Queryable,
+    options: { recheckMs?: number; scopeMaxZips?: number } = {},
+  ) {
+    this.recheckMs = options.recheckMs ?? 5000;
+    this.scopeMaxZips = options.scopeMaxZips ?? SCOPE_MAX_ZIPS;
+  }
+
+  async prefix(plan: SearchPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
+    const scope = await this.scope(filter);
+    if (scope?.length === 0) return [];
+    return pointsByPrefix(this.db, plan, filter, rows, scope);
+  }
+
+  async fallback(plan: FallbackPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
+    const scope = await this.scope(filter);
+    if (scope?.length === 0) return [];
+    return pointsOnNamedStreets(this.db, plan, filter, rows, scope);
+  }
+
+  // Not `async`: a fresh table is returned as a plain value, with no promise to wait on.
+  prominence(): ((zip: string) => number) | Promise<(zip: string) => number> {
+    const fresh = this.fresh();
+    return fresh ? fresh.then(() => this.weigh) : this.weigh;
+  }
+
+  /** The ZIPs a narrow filter leaves; undefined for no filter or a wide one. */
+  private async scope(filter: AreaFilter): Promise<string[] | undefined> {
+    await this.fresh();
+    const key = JSON.stringify(filter);
+    if (this.scopes.has(key)) return this.scopes.get(key);
+    const zips = zipsInScope(this.areas, filter);
+    const scope = zips && zips.length <= this.scopeMaxZips ? zips : undefined;
+    if (this.scopes.size >= SCOPES_CACHED) this.scopes.clear();
+    this.scopes.set(key, scope);
+    return scope;
+  }
+
+  /** A promise while the coverage needs (re)checking, else undefined. */
+  private fresh(): Promise<void> | undefined {
+    if (this.version && Date.now() - this.checkedAt < this.recheckMs) return undefined;
+    this.reloading ??= this.reload().finally(() => {
+      this.reloading = undefined;
+    });
+    return this.reloading;
+  }
+
+  private async reload(): Promise<void> {
+    const version = await areasVersion(this.db);
+    if (version !== this.version) {
+      this.areas = await areaRows(this.db);
+      const weights = new Map<string, number>();
+      for (const a of this.areas) weights.set(a.zip, (weights.get(a.zip) ?? 0) + a.points);
+      this.weights = weights;
+      this.scopes.clear();
+      this.version = version;
+    }
+    this.checkedAt = Date.now();
+  }
+}
