@@ -1,6 +1,8 @@
 /**
  * Contacts over HTTP beside a bare Fastify route (same machine, same run):
- *   node --import tsx bench/contacts-http.ts [--contacts 1000000]
+ *   node --import tsx bench/contacts-http.ts [--contacts 1000000] [--rate-limit 0] [--source]
+ * `--rate-limit N` turns the shared per-key rate limit on at N requests/s (burst N), to measure
+ * what it costs: set N far above the load (1000000) so nothing is refused.
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); uses a
  * fresh database `postroom_bench`. Prints a markdown table for docs/benchmarks.md.
  */
@@ -10,6 +12,12 @@ import { latencies, load, machine, spawnReady } from './support/bench-utils.js';
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchUrl = adminUrl.replace(/\/[^/]*$/, '/postroom_bench');
 const seedCount = Number(process.argv[process.argv.indexOf('--contacts') + 1] || 1_000_000);
+// --source: the CLI from src/ (via tsx) rather than the compiled dist/, for uncommitted work.
+const cli = process.argv.includes('--source')
+  ? ['--import', 'tsx', 'test/helpers/postroom-cli.ts']
+  : ['bin/postroom.js'];
+const rateLimitAt = process.argv.indexOf('--rate-limit');
+const rateLimit = rateLimitAt > 0 ? process.argv[rateLimitAt + 1] : '0';
 
 async function freshDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -23,7 +31,8 @@ const env = {
   ...process.env,
   DATABASE_URL: benchUrl,
   PORT: '18181',
-  POSTROOM_RATE_LIMIT: '0',
+  POSTROOM_RATE_LIMIT: rateLimit,
+  POSTROOM_RATE_LIMIT_BURST: rateLimit,
   LOG_LEVEL: 'info',
   POSTROOM_DATA_DIR: '/tmp/postroom-bench',
 };
@@ -33,11 +42,11 @@ const bare = await spawnReady(
   { ...env, PORT: '18182' },
   /bare listening/,
 );
-const app = await spawnReady(['bin/postroom.js', 'serve'], env, /postroom listening|Server listening/);
+const app = await spawnReady([...cli, 'serve'], env, /postroom listening|Server listening/);
 const key = (await import('node:child_process'))
   .execFileSync(
     process.execPath,
-    ['bin/postroom.js', 'keys', 'create', '--org', 'bench', '--mode', 'test', '--product', 'print-mail'],
+    [...cli, 'keys', 'create', '--org', 'bench', '--mode', 'test', '--product', 'print-mail'],
     { env },
   )
   .toString()
@@ -155,7 +164,7 @@ bare.kill('SIGTERM');
 const row = (name: string, r: { rps?: number; p50: number; p99: number }, note = '') =>
   `| ${name} | ${r.rps ?? '—'} | ${r.p50} | ${r.p99} | ${note} |`;
 console.log(
-  `\nMachine: ${machine()}; ${total.toLocaleString()} contacts in the organization for the list rows (seeded in ${seedSeconds.toFixed(0)} s).\n`,
+  `\nMachine: ${machine()}; rate limit ${rateLimit === '0' ? 'off' : `${rateLimit}/s per key`}; ${total.toLocaleString()} contacts in the organization for the list rows (seeded in ${seedSeconds.toFixed(0)} s).\n`,
 );
 console.log('| measurement | req/s | p50 ms | p99 ms | note |\n|---|---|---|---|---|');
 console.log(row('bare Fastify route, same JSON (baseline)', bareGet, '50 connections, 8 s'));

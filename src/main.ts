@@ -1,4 +1,5 @@
 import type { Config } from './config/config.js';
+import { warmIntl } from './engines/address/intl/index.js';
 import { firstRun } from './first-run.js';
 import { type Runtime, startRuntime } from './runtime.js';
 
@@ -20,8 +21,14 @@ export async function main(config: Config, mode: 'serve' | 'worker'): Promise<vo
   }
   if (runtime.app) {
     await runtime.deps.verifier.warm(); // else the first verification pays for it, holding every request
+    warmIntl(); // the international gazetteer and regions (~0.9 s of CPU), for the same reason
     await runtime.app.listen({ port: config.port, host: config.host });
-    logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/docs` }, 'postroom listening');
+    const dashboard = `${config.publicUrl}/dashboard`;
+    logger.info({ url: config.publicUrl, docs: `${config.publicUrl}/docs`, dashboard }, 'postroom listening');
+    // Printed plainly too, beside the first-run keys: the newcomer's way in without curl.
+    console.log(
+      `\nDashboard: ${dashboard} (sign in with a secret key${keys ? ', such as a test key above' : ''})\n`,
+    );
   } else {
     logger.info('postroom worker running');
   }

@@ -65,6 +65,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const db = await openDatabase(config, {
     schema: options.schema,
     applicationName: connectionName,
+    poolMax: config.dbPoolMax,
     log: (m) => logger.debug({ pg: m }, 'postgres'),
   });
   const clock = options.clock ?? systemClock;
@@ -74,6 +75,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     (err) => logger.error({ err }, 'job queue error'),
     config.jobMaintenanceSec,
     `${connectionName}-jobs`,
+    Math.ceil(config.dbPoolMax / 2),
   );
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool));

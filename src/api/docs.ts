@@ -11,7 +11,7 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
         title: 'Postroom',
         version: '1',
         description:
-          'Address verification of US and Canadian addresses (/v1/addver) and print & mail (/print-mail/v1). International verification (/v1/intl_addver) is not served.',
+          'Address verification of US and Canadian addresses (/v1/addver), international address verification (/v1/intl_addver) and print & mail (/print-mail/v1).',
       },
       components: { securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
       security: [{ ApiKeyAuth: [] }],

@@ -1,37 +1,130 @@
-import { existsSync } from 'node:fs';
-import { MapError } from '../reference-store/import/column-map.js';
-import { importPoints } from '../reference-store/import/import-points.js';
+import { loadConfig } from '../config/config.js';
+import { SafeFetchError } from '../platform/safe-fetch.js';
+import { FORMATS, type SourceFormat } from '../reference-store/import/entry-records.js';
+import { recentRuns } from '../reference-store/import/import.repo.js';
+import { ImportInputError } from '../reference-store/import/import-errors.js';
+import {
+  type ImportOptions,
+  type ImportResult,
+  importPoints,
+} from '../reference-store/import/import-points.js';
+import { formatSources } from '../reference-store/import/public-sources.js';
+import { FETCH_DEFAULTS } from '../reference-store/import/source-input.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
-export const DATA_USAGE = `postroom data import FILE [--map SPEC] [--source NAME]
-                               address points (OpenAddresses CSV columns number, street, unit, city,
-                               district, region, postcode, lat, lon, id; --map "number=a+b,street=c,...")`;
+export const DATA_USAGE = `postroom data import FILE|URL [--format csv|geojson|nad] [--country CC] [--region R]
+                               [--map SPEC] [--source NAME] [--allow-private] [--max-bytes N] [--timeout S]
+                               [--no-resume]   address points: OpenAddresses CSV or GeoJSON lines, NAD text;
+                               plain, .gz or .zip; safe to re-run (docs/data-sources.md)
+postroom data sources [--runs] public sources that work with the importer (--runs: recent imports)`;
 
-/** `postroom data import`: loads reference points; safe to re-run (the same file adds nothing). */
+/** `postroom data import` and `postroom data sources`. */
 export async function dataCommand(args: Args): Promise<number> {
-  const [, sub, file] = args.positional;
-  if (sub !== 'import' || !file) throw new UsageError('usage: postroom data import FILE [--map SPEC]');
-  if (!existsSync(file)) {
-    console.error(`no such file: ${file}`);
-    return 1;
+  const [, sub] = args.positional;
+  if (sub === 'sources') return sourcesCommand(args);
+  if (sub === 'import') return importCommand(args);
+  throw new UsageError(`usage: ${DATA_USAGE}`);
+}
+
+async function sourcesCommand(args: Args): Promise<number> {
+  if (!args.flags.runs) {
+    console.log(formatSources());
+    return 0;
   }
-  const map = typeof args.flags.map === 'string' ? args.flags.map : undefined;
-  const source = typeof args.flags.source === 'string' ? args.flags.source : undefined;
-  try {
-    const result = await withDatabase((db) => importPoints(db.pool, file, { map, source, progress: true }));
-    const skipped = Object.entries(result.skipped).map(([why, n]) => `${n} ${why}`);
+  const runs = await withDatabase((db) => recentRuns(db.pool));
+  if (!runs.length) console.log('no imports yet');
+  for (const r of runs)
     console.log(
-      `${file}: ${result.rows} rows, ${result.inserted} new points` +
-        (skipped.length ? `, skipped ${skipped.join(', ')}` : '') +
-        ` in ${result.seconds.toFixed(1)} s (${Math.round(result.rows / Math.max(result.seconds, 0.001))} rows/s)`,
+      `${r.startedAt}  ${r.status.padEnd(8)} ${r.location}  ${r.rowsRead} rows, ${r.inserted} new` +
+        (r.status === 'failed' ? `, ${r.rowsCommitted} committed: ${r.error}` : ''),
     );
+  return 0;
+}
+
+async function importCommand(args: Args): Promise<number> {
+  const options = importOptions(args);
+  const location = importLocation(args);
+  try {
+    const result = await withDatabase((db) =>
+      importPoints(db.pool, location, { ...options, progress: true }),
+    );
+    console.log(summary(location, result));
     return 0;
   } catch (err) {
-    if (err instanceof MapError) {
-      console.error(`${file}: ${err.message}`);
+    if (err instanceof ImportInputError || err instanceof SafeFetchError) {
+      console.error(`${err.message}${resumeHint(err)}`);
       return 2;
     }
     throw err;
   }
+}
+
+/** The source: the positional argument, or a URL that a bare `--allow-private` swallowed. */
+function importLocation(args: Args): string {
+  const given = args.positional[2];
+  const swallowed = args.flags['allow-private'];
+  const location =
+    given ?? (typeof swallowed === 'string' && /^https?:/i.test(swallowed) ? swallowed : undefined);
+  if (!location) throw new UsageError(`usage: ${DATA_USAGE}`);
+  return location;
+}
+
+/** Flags -> importer options; a bad value is a usage error naming the flag. */
+export function importOptions(args: Args): ImportOptions {
+  const text = (name: string) => {
+    const v = args.flags[name];
+    if (v === undefined) return undefined;
+    if (v === true || v === '') throw new UsageError(`--${name} needs a value`);
+    return v;
+  };
+  const positive = (name: string) => {
+    const v = text(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a positive number`);
+    return n;
+  };
+  const format = text('format');
+  if (format !== undefined && !FORMATS.includes(format as SourceFormat))
+    throw new UsageError(`--format must be one of: ${FORMATS.join(', ')}`);
+  const allow = args.flags['allow-private'];
+  const timeout = positive('timeout');
+  return {
+    map: text('map'),
+    format: format as SourceFormat | undefined,
+    country: text('country'),
+    region: text('region'),
+    source: text('source'),
+    resume: !args.flags['no-resume'],
+    fetch: {
+      // An operator's own URL on their own network is allowed when they say so, for this run
+      // (--allow-private) or for the installation (POSTROOM_ALLOW_PRIVATE_URLS).
+      allowPrivate: (allow !== undefined && allow !== 'false') || loadConfig().allowPrivateUrls,
+      maxBytes: positive('max-bytes') ?? FETCH_DEFAULTS.maxBytes,
+      timeoutMs: timeout ? timeout * 1000 : FETCH_DEFAULTS.timeoutMs,
+    },
+  };
+}
+
+function summary(location: string, r: ImportResult): string {
+  const skipped = Object.entries(r.skipped).map(([why, n]) => `${n} ${why}`);
+  const read = r.entries.map(
+    (e) =>
+      `${e.name} as ${e.format}${e.country ? ` (${[e.country, e.region].filter(Boolean).join(', ')})` : ''}`,
+  );
+  return (
+    `${location}: ${r.rows} rows, ${r.inserted} new points` +
+    (skipped.length ? `, skipped ${skipped.join(', ')}` : '') +
+    ` in ${r.seconds.toFixed(1)} s (${Math.round(r.rows / Math.max(r.seconds, 0.001))} rows/s)` +
+    (r.resumedAfter ? `; resumed after the ${r.resumedAfter} rows an interrupted run stored` : '') +
+    `\n  read ${read.join('; ')}` +
+    (r.passedOver.length ? `\n  passed over ${r.passedOver.join(', ')}` : '')
+  );
+}
+
+function resumeHint(err: Error): string {
+  return err instanceof SafeFetchError && err.retryable
+    ? '\n  the rows stored so far are kept; run the same command again to resume'
+    : '';
 }

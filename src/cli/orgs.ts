@@ -1,30 +1,32 @@
 import { findOrganizationByName, setOrganizationDisabled } from '../platform/auth/organizations.repo.js';
+import { intlLookupInfo, setIntlPlan } from '../platform/metering/intl-metering.repo.js';
 import { periodOf } from '../platform/metering/metering.js';
-import { lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
+import { geocodingEnabled, lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
 import { familyUsage, organizationNamed } from './org-family.js';
 import { CREDIT_USAGE, creditCommand } from './orgs-credit.js';
 import { withDatabase } from './with-database.js';
 
-export const ORGS_USAGE = `postroom orgs set-plan --org NAME [--free-limit N|unlimited] [--subscribed true|false]
+export const ORGS_USAGE = `postroom orgs set-plan --org NAME [--free-limit N|unlimited] [--subscribed true|false] [--geocoding true|false]
+    [--intl-free-limit N|unlimited] [--intl-subscribed true|false]   the international API's own allowance
 postroom orgs show --org NAME
 postroom orgs disable|enable --org NAME   a disabled organization's keys (and its sub-organizations') stop within 10 s
 ${CREDIT_USAGE}`;
 
-function parseLimit(value: string | true | undefined): number | null | undefined {
+function parseLimit(value: string | true | undefined, flag = 'free-limit'): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === 'unlimited') return null;
   const n = Number(value);
   if (value === true || !Number.isInteger(n) || n < 0)
-    throw new UsageError('--free-limit must be a whole number or "unlimited"');
+    throw new UsageError(`--${flag} must be a whole number or "unlimited"`);
   return n;
 }
 
-function parseBool(value: string | true | undefined): boolean | undefined {
+function parseBool(value: string | true | undefined, flag: string): boolean | undefined {
   if (value === undefined) return undefined;
   if (value === true || value === 'true') return true;
   if (value === 'false') return false;
-  throw new UsageError('--subscribed must be true or false');
+  throw new UsageError(`--${flag} must be true or false`);
 }
 
 /** Operators set an organization's lookup plan (address verification metering), see it, disable it. */
@@ -33,17 +35,27 @@ export async function orgsCommand(args: Args): Promise<number> {
   const name = requireFlag(args, 'org');
   if (sub === 'set-plan') {
     const freeLimit = parseLimit(args.flags['free-limit']);
-    const subscribed = parseBool(args.flags.subscribed);
-    if (freeLimit === undefined && subscribed === undefined)
-      throw new UsageError('set-plan needs --free-limit or --subscribed');
+    const subscribed = parseBool(args.flags.subscribed, 'subscribed');
+    const geocoding = parseBool(args.flags.geocoding, 'geocoding');
+    const intlFreeLimit = parseLimit(args.flags['intl-free-limit'], 'intl-free-limit');
+    const intlSubscribed = parseBool(args.flags['intl-subscribed'], 'intl-subscribed');
+    const intlPlan = intlFreeLimit !== undefined || intlSubscribed !== undefined;
+    if (freeLimit === undefined && subscribed === undefined && geocoding === undefined && !intlPlan)
+      throw new UsageError(
+        'set-plan needs --free-limit, --subscribed, --geocoding, --intl-free-limit or --intl-subscribed',
+      );
     const outcome = await withDatabase(async (db) => {
       const org = await organizationNamed(db.pool, name);
       if (!org) return { error: `no organization named "${name}"` };
       // A sub-organization's lookups count against its parent's plan: that is the one to set.
       if (org.parentId)
         return { error: `"${name}" is a sub-organization of ${org.parentId}: set its parent's plan` };
-      await setPlan(db.pool, org.id, { freeLimit, subscribed });
-      return { info: await lookupInfo(db.pool, org.id, periodOf(new Date())) };
+      await setPlan(db.pool, org.id, { freeLimit, subscribed, geocoding });
+      if (intlPlan)
+        await setIntlPlan(db.pool, org.id, { freeLimit: intlFreeLimit, subscribed: intlSubscribed });
+      const info = await lookupInfo(db.pool, org.id, periodOf(new Date()));
+      const intl = await intlLookupInfo(db.pool, org.id, periodOf(new Date()));
+      return { info: { ...info, geocoding: await geocodingEnabled(db.pool, org.id), intl } };
     });
     if ('error' in outcome) {
       console.error(outcome.error);

@@ -1,12 +1,10 @@
 /**
  * `postroom parse`: one address per stdin line -> one JSON line (the `data` of
- * POST /v1/addver/parses) per input, in order, written in batches.
+ * POST /v1/addver/parses) per input, in order, written a chunk of input at a time.
  * `postroom parse --explain "ADDRESS"`: every parser stage, for debugging.
  */
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import { explainParse, parseAddress } from '../engines/address/index.js';
-
-const BATCH = 512;
 
 export async function parseCommand(args: string[]): Promise<number> {
   const at = args.indexOf('--explain');
@@ -31,18 +29,43 @@ export async function parseCommand(args: string[]): Promise<number> {
   return streamParse();
 }
 
-async function streamParse(): Promise<number> {
-  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-  let out = '';
-  let count = 0;
-  for await (const line of lines) {
-    out += `${JSON.stringify(parseAddress(line))}\n`;
-    if (++count % BATCH === 0) {
-      // Respect back-pressure so a slow reader does not make us buffer the whole input.
-      if (!process.stdout.write(out)) await new Promise((r) => process.stdout.once('drain', r));
-      out = '';
+/**
+ * stdin is read in chunks and cut into lines here rather than through readline's async
+ * iterator, whose promise per line cost more than a short address's parse. Output goes out
+ * once per chunk; stdin pauses while stdout is full, so a slow reader does not make us buffer
+ * the whole input.
+ */
+function streamParse(): Promise<number> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  const parseLines = (text: string, last: boolean): string => {
+    let out = '';
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      out += `${JSON.stringify(parseAddress(lineAt(text, start, end)))}\n`;
+      start = end + 1;
     }
-  }
-  if (out) await new Promise<void>((r) => process.stdout.write(out, () => r()));
-  return 0;
+    rest = text.slice(start);
+    if (last && rest) out += `${JSON.stringify(parseAddress(lineAt(rest, 0, rest.length)))}\n`;
+    return out;
+  };
+  return new Promise((resolve, reject) => {
+    process.stdin.on('data', (chunk: Buffer) => {
+      const out = parseLines(rest + decoder.write(chunk), false);
+      if (out && !process.stdout.write(out)) {
+        process.stdin.pause();
+        process.stdout.once('drain', () => process.stdin.resume());
+      }
+    });
+    process.stdin.on('end', () => {
+      const out = parseLines(rest + decoder.end(), true);
+      process.stdout.write(out, () => resolve(0));
+    });
+    process.stdin.on('error', reject);
+  });
+}
+
+/** One input line without its line end ("\r\n" files too). */
+function lineAt(text: string, start: number, end: number): string {
+  return text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
 }

@@ -1,8 +1,8 @@
 /**
  * `postroom verify`: one address per stdin line - a freeform string, or a JSON object with
- * line1, line2, city, provinceOrState, postalOrZip, country - and one JSON line out per
- * input: the verified address as POST /v1/addver/verifications returns it with
- * includeDetails and geocode. Uses the same database as `serve`, running or not.
+ * line1, line2, city, provinceOrState, postalOrZip, country, recipient, urbanization - and
+ * one JSON line out per input: the verified address as POST /v1/addver/verifications
+ * returns it with includeDetails and geocode. Uses the same database as `serve`, running or not.
  */
 import { createInterface } from 'node:readline';
 import { createVerifier, type VerifyInput } from '../engines/address/verify/index.js';
@@ -21,6 +21,8 @@ function inputOf(line: string): VerifyInput {
     provinceOrState: str('provinceOrState'),
     postalOrZip: str('postalOrZip'),
     country: str('country'),
+    recipient: str('recipient'),
+    urbanization: str('urbanization'),
   };
 }
 

@@ -39,8 +39,10 @@ export interface Config {
    * timing out twice is cancelled as invalid content (jobs/render-order.ts).
    */
   renderTimeoutMs: number;
-  /** Documents of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */
+  /** Letters or mail pieces of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */
   renderPrintBatch: number;
+  /** Data rows a mailing list import takes (POSTROOM_IMPORT_MAX_ROWS, default 1,000,000): more is an invalid_contact_count_error. */
+  importMaxRows: number;
   /** API requests per second at which renders in the same process make way (POSTROOM_RENDER_YIELD_AT, default 10; 0 = never). */
   renderYieldAtPerSecond: number;
   /** Renders at once while they make way (POSTROOM_RENDER_BUSY_CONCURRENCY, default 1). */
@@ -85,6 +87,23 @@ export interface Config {
    * standard AWS variables (config/blob-location.ts).
    */
   blobStore: BlobLocation | undefined;
+  /**
+   * How long events are kept (POSTROOM_RETENTION_EVENTS_DAYS, default 90; 0 = forever); the
+   * retention sweep (jobs/sweep-retention.ts) deletes older ones.
+   */
+  retentionEventsDays: number;
+  /** How long webhook invocations are kept (POSTROOM_RETENTION_INVOCATIONS_DAYS, default 30; 0 = forever). */
+  retentionInvocationsDays: number;
+  /**
+   * How long Idempotency-Key records are kept (POSTROOM_RETENTION_IDEMPOTENCY_HOURS, default
+   * and minimum 24: a key is honoured for 24 hours, so its record must outlive that).
+   */
+  retentionIdempotencyHours: number;
+  /**
+   * Connections of a process's main pool (POSTROOM_DB_POOL, default 20); its job queue gets half
+   * as many and its webhook delivery at most 6 (docs/operations.md, "Connections").
+   */
+  dbPoolMax: number;
 }
 
 export const RENDER_PLACES = ['child', 'here', 'elsewhere'] as const;
@@ -158,6 +177,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     renderTimeoutMs: Math.max(100, int(env, 'POSTROOM_RENDER_TIMEOUT_MS', 30_000)),
     renderPrintBatch: int(env, 'POSTROOM_PRINT_BATCH', 12),
+    importMaxRows: Math.max(1, int(env, 'POSTROOM_IMPORT_MAX_ROWS', 1_000_000)),
     renderYieldAtPerSecond: int(env, 'POSTROOM_RENDER_YIELD_AT', 10),
     renderBusyConcurrency: Math.max(1, int(env, 'POSTROOM_RENDER_BUSY_CONCURRENCY', 1)),
     ginFlushSec: int(env, 'POSTROOM_GIN_FLUSH_INTERVAL', 1),
@@ -179,6 +199,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
       sessionToken: env.AWS_SESSION_TOKEN,
     }),
+    retentionEventsDays: int(env, 'POSTROOM_RETENTION_EVENTS_DAYS', 90),
+    retentionInvocationsDays: int(env, 'POSTROOM_RETENTION_INVOCATIONS_DAYS', 30),
+    retentionIdempotencyHours: Math.max(24, int(env, 'POSTROOM_RETENTION_IDEMPOTENCY_HOURS', 24)),
+    dbPoolMax: Math.max(2, int(env, 'POSTROOM_DB_POOL', 20)),
     ...overrides,
   };
   return Object.freeze(config);

@@ -29,5 +29,9 @@ export function createPool(url: string, options: PoolOptions = {}): Pool {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor may a checked-out one (a transaction between statements when the database goes away):
+  // pg-pool listens for errors only on idle clients, and an 'error' event nobody listens for
+  // ends the process. The statement in flight still fails, and the transaction with it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }

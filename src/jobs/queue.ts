@@ -11,11 +11,12 @@ export async function startQueue(
   onError: (err: Error) => void,
   maintenanceIntervalSeconds = 120,
   applicationName = 'postroom-jobs',
+  poolMax = 10,
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: url,
     schema: `${schema === 'public' ? '' : `${schema}_`}pgboss`,
-    max: 10,
+    max: poolMax,
     application_name: applicationName,
     // Short cron polling so schedules such as the idempotency sweep stay punctual.
     cronMonitorIntervalSeconds: 30,

@@ -21,6 +21,7 @@ import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
 import { reportExport, reportExportFailed } from './report-export.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
+import { sweepRetention } from './sweep-retention.js';
 import { sweepTemplateEditorSessions } from './sweep-template-editor-sessions.js';
 import { targetedListBuild } from './targeted-list-build.js';
 import { targetedListBuildFailed } from './targeted-list-build-failed.js';
@@ -79,6 +80,7 @@ export interface JobAttempt {
  */
 export const JOBS: JobDefinition<any>[] = [
   sweepIdempotencyKeys,
+  sweepRetention,
   sweepTemplateEditorSessions,
   renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
   renderOrder,

@@ -16,6 +16,7 @@ import {
   RenderTimeoutError,
   TemplateSyntaxError,
 } from '../engines/render/index.js';
+import { isStorageFull } from '../storage/storage-full.js';
 import type { JobAttempt, JobContext, JobDefinition } from './registry.js';
 
 /**
@@ -26,7 +27,8 @@ import type { JobAttempt, JobContext, JobDefinition } from './registry.js';
  * overwrites the same files rather than making second ones. An order its mailing class cannot
  * post is cancelled before any render
  * (invalid_order_mailing_class), bad content after it (invalid_content), each with a note that
- * says why; anything else throws so pg-boss retries, and after the last retry
+ * says why; a full blob store queues the render again for later (waits doubling from 5 s to
+ * 5 minutes, as long as it stays full); anything else throws so pg-boss retries, and after the last retry
  * render-order-failed runs. A render that times out is retried once; timing out again is its
  * content (an unbroken word of hundreds of thousands of characters takes Chromium minutes), so
  * the order is cancelled then (invalid_content) rather than holding a tab for every retry.
@@ -61,8 +63,13 @@ const timedOutBefore = (attempt: JobAttempt | undefined) =>
   Boolean(attempt?.retryCount) &&
   (attempt?.output as { name?: unknown } | null | undefined)?.name === 'RenderTimeoutError';
 
+/** A render queued again because the blob store was full: how many times so far. */
+type RenderJobData = OrderJobData & { storageFull?: number };
+const STORAGE_FULL_FIRST_WAIT_SEC = 5;
+const STORAGE_FULL_MAX_WAIT_SEC = 300;
+
 async function renderOne(
-  { kind: kindName, id }: OrderJobData,
+  { kind: kindName, id, storageFull }: RenderJobData,
   ctx: JobContext,
   attempt?: JobAttempt,
 ): Promise<void> {
@@ -98,10 +105,28 @@ async function renderOne(
     return;
   }
   const pdfKey = orderPdfKey(kind, row.live, id);
-  // Companions first: once pdf_key is set the order counts as rendered, companions included.
-  for (const [name, bytes] of Object.entries(rendered.companions))
-    await ctx.blobs.put(companionPdfKey(pdfKey, name), bytes, { contentType: 'application/pdf' });
-  await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+  try {
+    // Companions first: once pdf_key is set the order counts as rendered, companions included.
+    for (const [name, bytes] of Object.entries(rendered.companions))
+      await ctx.blobs.put(companionPdfKey(pdfKey, name), bytes, { contentType: 'application/pdf' });
+    await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+  } catch (err) {
+    if (!isStorageFull(err)) throw err;
+    // A full disk is the machine's state, not the order's: waiting for room must not use up
+    // the retries that end in cancelling it. This run ends; a new one is queued for later.
+    const full = (storageFull ?? 0) + 1;
+    const startAfter = Math.min(STORAGE_FULL_MAX_WAIT_SEC, STORAGE_FULL_FIRST_WAIT_SEC * 2 ** (full - 1));
+    await ctx.boss.send(
+      ORDER_JOBS.render,
+      { kind: kindName, id, storageFull: full },
+      { singletonKey: id, startAfter },
+    );
+    ctx.log(
+      { id, err: (err as Error).message, startAfter },
+      'blob store full: the render is tried again later',
+    );
+    return;
+  }
   const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
   // Mostly the order is not due to move on yet (sent today, it prints after midnight): then
   // one statement records the render, if nothing changed the order while it rendered.

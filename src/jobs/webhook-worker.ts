@@ -36,7 +36,7 @@ export async function startWebhookDelivery(deps: WebhookDeliveryDeps, runWorkers
   const schema = await currentSchema(deps.pool);
   const pool = createPool(deps.dbUrl, {
     schema,
-    max: DELIVERY_POOL_SIZE,
+    max: Math.min(DELIVERY_POOL_SIZE, deps.config.dbPoolMax),
     applicationName: 'postroom-webhooks',
   });
   const settings = {

@@ -115,18 +115,17 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text, message] =
+  const [text, problem] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+      ? [
+          'Request Header Fields Too Large',
+          apiError('headers_too_large_error', 'The request headers (or URL) are too large.'),
+        ]
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'The request was not received in time.']
-        : [400, 'Bad Request', 'The request is not valid HTTP.'];
-  const body = JSON.stringify({
-    object: 'error',
-    error: { type: 'validation_error', message },
-    status: 'error',
-    message,
-  });
+        ? ['Request Timeout', apiError('request_timeout_error', 'The request was not received in time.')]
+        : ['Bad Request', apiError('validation_error', 'The request is not valid HTTP.')];
+  const { statusCode: status, type, message } = problem;
+  const body = JSON.stringify({ object: 'error', error: { type, message }, status: 'error', message, type });
   if (socket.writable)
     socket.write(
       `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,

@@ -7,9 +7,11 @@ export const ERROR_CATALOGUE = Object.freeze({
   missing_auth_error: 401,
   permission_missing_error: 401, // the hosted service answers 401 for a valid key without the right
   not_found_error: 404,
+  request_timeout_error: 408, // Node's HTTP parser: the request did not arrive in time
   editor_session_expired_error: 410, // a template editor session's link after its 24 hours
   payload_too_large_error: 413,
   unsupported_media_type_error: 415,
+  headers_too_large_error: 431, // Node's HTTP parser: headers (or the URL with its query) past 16 KB
   invalid_progression_error: 422,
   order_not_cancellable_error: 422,
   idempotency_key_reuse_error: 422,

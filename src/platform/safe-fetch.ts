@@ -15,6 +15,11 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** Redirects followed, each hop checked again like the first (default 3; 0 refuses any). */
   maxRedirects?: number;
+  /**
+   * Longest wait for headers or for the next piece of the body (default timeoutMs). A long
+   * download (an import's source) has a deadline of hours but should not hang on a dead peer.
+   */
+  idleTimeoutMs?: number;
 }
 
 export interface SafeFetchResult {
@@ -51,6 +56,11 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
 export interface SafeFetchStream extends Omit<SafeFetchResult, 'bytes'> {
   /** The body as it arrives; reading it throws a SafeFetchError past maxBytes or the deadline. */
   body: AsyncIterable<Uint8Array>;
+  /** Content-Length, when the server sent one. */
+  size?: number;
+  /** ETag and Last-Modified, when sent: what a caller compares to know it is the same content. */
+  etag?: string;
+  lastModified?: string;
 }
 
 /**
@@ -75,6 +85,9 @@ export async function safeFetchStream(url: string, options: SafeFetchOptions = {
     status: res.statusCode,
     contentType,
     body: streamLimited(res.body, url, maxBytes, timeoutMs),
+    ...(Number.isFinite(declared) ? { size: declared } : {}),
+    ...(res.headers.etag ? { etag: String(res.headers.etag) } : {}),
+    ...(res.headers['last-modified'] ? { lastModified: String(res.headers['last-modified']) } : {}),
   };
 }
 
@@ -85,7 +98,7 @@ async function open(url: string, options: SafeFetchOptions) {
   const signal = AbortSignal.timeout(timeoutMs);
   let current = checkUrl(url, url, allowPrivate);
   for (let hop = 0; ; hop++) {
-    const res = await send(current, allowPrivate, signal, timeoutMs);
+    const res = await send(current, allowPrivate, signal, options.idleTimeoutMs ?? timeoutMs);
     if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
       discard(res.body);
       if (hop >= maxRedirects) {

@@ -20,8 +20,11 @@ const COLUMNS = `p.zip, p.state, p.city, p.number, p.pre_direction, p.pre_type, 
 
 const NUMBER_STREET = `(p.number || ' ' || p.street_name) COLLATE "C"`;
 
-/** The filter's conditions; $1–$6 in every statement. */
-const AREA = `($1::text[] IS NULL OR p.state = ANY($1))
+/**
+ * The filter's conditions; $1–$6 in every statement. Only US and Canadian points: this is the
+ * standard API's autocomplete (points of other countries are for the international API).
+ */
+const AREA = `p.country IN ('US', 'CA') AND ($1::text[] IS NULL OR p.state = ANY($1))
   AND ($2::text IS NULL OR CASE WHEN $3 THEN p.zip = $2 ELSE starts_with(p.zip, $2) END)
   AND ($4::text IS NULL OR CASE WHEN $5 THEN p.city = $4 ELSE starts_with(p.city, $4) END
        OR p.zip = ANY($6::text[]))`;
@@ -202,7 +205,7 @@ export async function pointsOnNamedStreets(
 /** The coverage table the importer keeps: ZIP, city, points. */
 export async function areaRows(db: Queryable): Promise<AreaRow[]> {
   const res = await db.query<AreaRow>(
-    'SELECT zip, state, city, points::float8 AS points FROM address_point_areas',
+    "SELECT zip, state, city, points::float8 AS points FROM address_point_areas WHERE country IN ('US', 'CA')",
   );
   return res.rows;
 }

@@ -61,9 +61,18 @@ export function toPoints(rows: PointRow[]): ReferencePoint[] {
   });
 }
 
+/**
+ * The US and Canadian verifier reads only US and Canadian points: another country's postcode
+ * can be a valid ZIP ("10115" is Berlin and Manhattan), and its region code a state's.
+ */
+const NORTH_AMERICA = "country IN ('US', 'CA')";
+
 /** Every point of some ZIPs, by ZIP, in one query (uses the zip index). */
 export async function pointsInZips(db: Queryable, zips: string[]): Promise<Map<string, ReferencePoint[]>> {
-  const res = await db.query<PointRow>(`SELECT ${COLUMNS} FROM address_points WHERE zip = ANY($1)`, [zips]);
+  const res = await db.query<PointRow>(
+    `SELECT ${COLUMNS} FROM address_points WHERE zip = ANY($1) AND ${NORTH_AMERICA}`,
+    [zips],
+  );
   const byZip = new Map<string, ReferencePoint[]>();
   for (const p of toPoints(res.rows)) {
     const list = byZip.get(p.zip);
@@ -77,7 +86,7 @@ export async function pointsInZips(db: Queryable, zips: string[]): Promise<Map<s
 export async function coveredAreas(
   db: Queryable,
 ): Promise<Array<{ zip: string; state: string; city: string }>> {
-  return (await db.query('SELECT zip, state, city FROM address_point_areas')).rows;
+  return (await db.query(`SELECT zip, state, city FROM address_point_areas WHERE ${NORTH_AMERICA}`)).rows;
 }
 
 /** A cheap change marker: servers reload coverage when it moves (another process imported). */
@@ -91,7 +100,7 @@ export async function areasVersion(db: Queryable): Promise<string> {
 /** ZIPs of a state that have a street of this name (uses address_points_state_street). */
 export async function zipsWithStreet(db: Queryable, state: string, name: string): Promise<string[]> {
   const res = await db.query(
-    'SELECT DISTINCT zip FROM address_points WHERE state = $1 AND street_name = $2 LIMIT 200',
+    `SELECT DISTINCT zip FROM address_points WHERE state = $1 AND street_name = $2 AND ${NORTH_AMERICA} LIMIT 200`,
     [state, name],
   );
   return res.rows.map((r) => r.zip);

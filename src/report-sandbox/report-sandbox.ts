@@ -132,6 +132,8 @@ FROM (SELECT row_to_json(q)::text AS r FROM (\n${prepared}\n) q) s`,
         options: '-c jit=off',
       });
       this.readers.on('error', () => {});
+      // A checked-out client losing its connection must not end the process (db/pool.ts).
+      this.readers.on('connect', (client) => client.on('error', () => {}));
     }
     return this.readers;
   }

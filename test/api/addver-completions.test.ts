@@ -15,6 +15,9 @@ let key: string;
 before(async () => {
   server = await startTestServer({}, { workers: false });
   key = await server.key({ org: ORG, product: 'addver' });
+  // Geocoding is part of a plan (spec 2.5): these tests ask for it.
+  const org = await ensureOrganization(server.runtime.db.pool, ORG);
+  await setPlan(server.runtime.db.pool, org.id, { geocoding: true });
   await importPoints(server.runtime.db.pool, FIXTURE);
 });
 after(() => server.close());
@@ -320,7 +323,7 @@ describe('POST /v1/addver/completions', () => {
     const pool = server.runtime.db.pool;
     const org = await ensureOrganization(pool, 'completions-limited');
     const limited = await server.key({ org: 'completions-limited', product: 'addver' });
-    await setPlan(pool, org.id, { freeLimit: 2, subscribed: false });
+    await setPlan(pool, org.id, { freeLimit: 2, subscribed: false, geocoding: true });
     const post = (query: string) =>
       server.request('POST', `/v1/addver/completions${query}`, { key: limited, json: body });
     assert.equal((await post('?index=0')).status, 200);

@@ -14,6 +14,8 @@ before(async () => {
   server = await startTestServer();
   key = await server.key({ org: 'verify-org', product: 'addver' });
   const pool = server.runtime.db.pool;
+  // Geocoding is part of a plan (spec 2.5): these tests ask for it.
+  await setPlan(pool, (await ensureOrganization(pool, 'verify-org')).id, { geocoding: true });
   await importPoints(pool, writeFixture('louisville.csv', LOUISVILLE_CSV));
   await importPoints(pool, writeFixture('sf.csv', SF_CSV), { map: SF_MAP });
 });
@@ -176,7 +178,7 @@ describe('POST /v1/addver/verifications/batch', () => {
     assert.equal(res.body.status, 'error');
   });
 
-  test('2,001 items, or an item of the wrong type: 400, nothing charged', async () => {
+  test('2,001 items, or an item too long: 400, nothing charged', async () => {
     const before = await used('verify-org');
     const tooMany = await batch(
       Array.from({ length: 2001 }, () => GOOD),
@@ -185,21 +187,25 @@ describe('POST /v1/addver/verifications/batch', () => {
     assert.equal(tooMany.status, 400);
     assert.match(tooMany.body.message, /2001 items; at most 2000/);
     const wrongType = await batch([GOOD, 7], key);
-    assert.equal(wrongType.status, 400);
-    assert.match(wrongType.body.message, /addresses\[1\] must be a freeform string or an address object/);
+    assert.equal(wrongType.status, 200);
+    assert.match(
+      wrongType.body.data.results[1].error,
+      /addresses\[1\] must be a freeform string or an address object/,
+    );
     const tooLong = await batch([GOOD, 'x'.repeat(5000)], key);
     assert.equal(tooLong.status, 400);
     assert.match(tooLong.body.message, /addresses/);
     const missing = await server.request('POST', '/v1/addver/verifications/batch', { key, json: {} });
     assert.equal(missing.status, 400);
     assert.match(missing.body.message, /addresses is required/);
-    assert.equal(await used('verify-org'), before);
+    // Only the one readable address of the wrong-type batch was charged.
+    assert.equal(await used('verify-org'), before + 1);
   });
 
   test('metering: 1 per valid address, +1 each with geocode; over the free limit the whole batch fails', async () => {
     const org = await ensureOrganization(server.runtime.db.pool, 'batch-meter');
     const k = await server.key({ org: 'batch-meter', product: 'addver' });
-    await setPlan(server.runtime.db.pool, org.id, { freeLimit: 10, subscribed: false });
+    await setPlan(server.runtime.db.pool, org.id, { freeLimit: 10, subscribed: false, geocoding: true });
     const ok = await batch([GOOD, GOOD, { line1: 'x', country: 'zz' }], k, '?geocode=true');
     assert.equal(ok.status, 200);
     assert.equal(ok.body.data.results[0].verifiedAddress.geocodeResult.accuracyType, 'rooftop');

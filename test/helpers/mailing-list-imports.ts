@@ -91,8 +91,8 @@ export async function waitFor(
   }
 }
 
-export const importDone = (server: TestServer, key: string, id: string) =>
-  waitFor(server, key, `${IMPORTS}/${id}`, (doc) => doc.status !== 'validating');
+export const importDone = (server: TestServer, key: string, id: string, timeoutMs?: number) =>
+  waitFor(server, key, `${IMPORTS}/${id}`, (doc) => doc.status !== 'validating', timeoutMs);
 
 export const listDone = (server: TestServer, key: string, id: string) =>
   waitFor(server, key, `${LISTS}/${id}`, (doc) => doc.status === 'completed');

@@ -5,6 +5,7 @@ import { sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.j
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, LETTERS, pdfText, waitForLetter } from '../helpers/letters.js';
+import { availableEnvelope } from '../helpers/return-envelopes.js';
 
 const V1 = '/print-mail/v1';
 const PATH = `${V1}/campaigns`;
@@ -205,6 +206,97 @@ describe('campaigns', () => {
       assert.equal(new Set(rows.rows.map((r) => r.order_id)).size, 3);
       const letters = await quiet.request('GET', `${LETTERS}?limit=100`, { key: k });
       assert.equal(letters.body.totalCount, 3, 'no order made twice');
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test('a page is written at once; a contact refused, or whose envelope claim fails, is recorded and skipped', async () => {
+    // No job workers: the send is run here by hand, one page for all.
+    const quiet = await startTestServer({}, { workers: false });
+    try {
+      const k = await quiet.key({ org: 'campaigns-page-org' });
+      const send = (path: string, json: unknown) => quiet.request('POST', path, { key: k, json });
+      const contact = async (firstName: string, metadata?: Record<string, string>) =>
+        (
+          await created(
+            await send(`${V1}/contacts`, { ...alice, firstName, ...(metadata ? { metadata } : {}) }),
+          )
+        ).id as string;
+      const friends = [
+        await contact('Ann', { code: 'A' }),
+        await contact('Bo', { code: 'B' }),
+        await contact('Cy', { code: 'C' }),
+      ];
+      const stranger = await contact('Di');
+      const template = await created(
+        await send(`${V1}/templates`, { html: '<p>Hi {{to.firstName}}, {{to.metadata.code}}</p>' }),
+      );
+      const envelope = await availableEnvelope(quiet, k, bob);
+      const { deps, db } = quiet.runtime;
+      // Of the 5,000 filled, as if all but two were used already.
+      await db.pool.query(`UPDATE return_envelopes SET doc = doc || '{"available": 2}' WHERE id = $1`, [
+        envelope.id,
+      ]);
+      const ctx = (scope: { orgId: string; live: boolean }) => () => ({
+        scope,
+        orgCountryCode: 'US',
+        addressing: deps.addressing,
+        now: new Date(),
+        blobs: deps.blobs,
+        boss: deps.boss,
+        signer: deps.signer,
+        allowPrivate: true,
+      });
+      const from = await created(await send(`${V1}/contacts`, bob));
+      /** A campaign of these contacts and a letter profile with `extra`, sent by hand; its report rows. */
+      const sent = async (contacts: string[], extra: Record<string, unknown>) => {
+        const list = await created(await send(`${V1}/mailing_lists`, {}));
+        await addMembersDirectly(quiet, list.id, contacts);
+        const profile = await created(
+          await send(`${V1}/order_profiles/letters`, { size: 'us_letter', template: template.id, ...extra }),
+        );
+        const campaign = await created(
+          await send(PATH, {
+            mailingList: list.id,
+            letterProfile: profile.id,
+            defaultSenderContact: from.id,
+          }),
+        );
+        await db.pool.query(`UPDATE campaigns SET doc = doc || '{"status": "draft"}' WHERE id = $1`, [
+          campaign.id,
+        ]);
+        assert.equal((await send(`${PATH}/${campaign.id}/send`, {})).status, 200);
+        const org = await db.pool.query('SELECT org_id FROM campaigns WHERE id = $1', [campaign.id]);
+        const scope = { orgId: org.rows[0].org_id as string, live: false };
+        await sendCampaign(db.pool, scope, campaign.id, ctx(scope));
+        const done = (await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body;
+        assert.equal(done.status, 'ready');
+        const rows = (await (await fetch(done.reportURL)).text()).trim().split('\n').slice(1);
+        return { done, rows: new Map(rows.map((r) => [r.split(',')[0], r.split(',').slice(1).join(',')])) };
+      };
+
+      const plain = await sent([...friends, stranger], {});
+      assert.equal(plain.done.createdCount, 3);
+      assert.match(plain.rows.get(stranger) ?? '', /^,.*"to\.metadata\.code"/);
+      for (const id of friends) {
+        const orderId = plain.rows.get(id)?.split(',')[0] ?? '';
+        const letter = (await quiet.request('GET', `${LETTERS}/${orderId}`, { key: k })).body;
+        assert.deepEqual([letter.to.id, letter.from.id, letter.status], [id, from.id, 'ready']);
+      }
+      const events = await db.pool.query(
+        "SELECT count(*)::int AS n FROM events WHERE type = 'letter.created' AND doc -> 'data' ->> 'id' = ANY($1)",
+        [friends.map((id) => plain.rows.get(id)?.split(',')[0])],
+      );
+      assert.equal(events.rows[0].n, 3, 'one letter.created event each');
+      const letters = await quiet.request('GET', `${LETTERS}?limit=100`, { key: k });
+      assert.equal(letters.body.totalCount, 3, 'counted as created');
+
+      // Two envelopes for three letters: the third's claim does not hold, and only it is refused.
+      const claiming = await sent(friends, { returnEnvelope: envelope.id });
+      assert.equal(claiming.done.createdCount, 2);
+      const refused = [...claiming.rows.values()].filter((r) => r.startsWith(','));
+      assert.equal(refused.length, 1, [...claiming.rows.values()].join(' | '));
     } finally {
       await quiet.close();
     }

@@ -403,7 +403,8 @@ describe('mailing list imports: progress, crashes and restarts', () => {
       assert.equal(stopped.status, 'validating', `stopped mid-import (at ${stopped.processedRowCount} rows)`);
       assert.ok(stopped.processedRowCount >= seen.processedRowCount, 'staged batches survive the restart');
       await s.restart({ workers: true });
-      const done = await importDone(s, k, created.id);
+      // 40,000 rows take seconds on a quiet machine and minutes on a loaded one: wait long.
+      const done = await importDone(s, k, created.id, 300_000);
       assert.deepEqual(
         [done.status, done.processedRowCount, done.validRowCount],
         ['completed', total, total],

@@ -8,7 +8,15 @@ type Item = string | Record<string, unknown>;
 const unwrap = (item: Item): unknown =>
   typeof item === 'object' && item !== null && 'address' in item ? item.address : item;
 
-/** Whole-request problems (not an array, too many, an item of the wrong type): a 400 before anything is charged. */
+/** The errors of items that could not be read (by index), kept until the handler answers them. */
+const unreadable = new WeakMap<unknown[], Map<number, string>>();
+
+/**
+ * Whole-request problems (not an array, too many) are a 400 before anything is charged. An
+ * item of the wrong shape (a number, null, an object without `line1` or with a non-string
+ * field) fails alone: it is set aside with its error, and an empty string stands in for it so
+ * the schema (which would coerce 5 into "5") passes the rest of the batch.
+ */
 export function checkBatchShape(body: unknown): void {
   const addresses = (body as { addresses?: unknown } | undefined)?.addresses;
   if (addresses === undefined) return; // the schema reports the missing field
@@ -18,12 +26,25 @@ export function checkBatchShape(body: unknown): void {
       'addresses',
       `has ${addresses.length} items; at most ${MAX_BATCH} are accepted per request.`,
     );
-  for (const [i, item] of addresses.entries()) checkAddressShape(unwrap(item as Item), `addresses[${i}]`);
+  const errors = new Map<number, string>();
+  for (const [i, item] of addresses.entries()) {
+    try {
+      checkAddressShape(unwrap(item as Item), `addresses[${i}]`);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      errors.set(i, err.message);
+      addresses[i] = '';
+    }
+  }
+  if (errors.size) unreadable.set(addresses, errors);
 }
 
-/** Each item as verification input, or the error that item alone gets (missing line1, a country we do not cover). */
+/** Each item as verification input, or the error that item alone gets (wrong shape, missing line1, a country we do not cover). */
 export function batchInputs(items: unknown[]): Array<{ input: VerifyInput } | { error: string }> {
+  const setAside = unreadable.get(items);
   return items.map((item, i) => {
+    const error = setAside?.get(i);
+    if (error) return { error };
     try {
       return {
         input: toVerifyInput(unwrap(item as Item) as string | Record<string, string>, `addresses[${i}]`),

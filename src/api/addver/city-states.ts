@@ -9,7 +9,7 @@ export interface CityState {
   countyFIPS?: string;
   preferredCity?: string;
   mailable?: boolean;
-  /** Canada: the forward sortation area's description (the source has no city for an FSA). */
+  /** Canada: the forward sortation area's description, from which `city` is read. */
   areaName?: string;
 }
 
@@ -35,7 +35,15 @@ export function cityStates(postalOrZip: string): CityState[] {
   if (CA_CODE.test(code)) {
     const fsa = reference.fsa(code);
     if (!fsa) throw apiError('not_found_error', `No area is known for postal code ${code.toUpperCase()}.`);
-    return [{ provinceOrState: fsa.province.code, country: 'ca', areaName: fsa.area.toUpperCase() }];
+    const city = reference.fsaCity(code);
+    return [
+      {
+        ...(city ? { city } : {}),
+        provinceOrState: fsa.province.code,
+        country: 'ca',
+        areaName: fsa.area.toUpperCase(),
+      },
+    ];
   }
   throw apiError(
     'validation_error',

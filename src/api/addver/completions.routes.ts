@@ -8,6 +8,7 @@ import {
 } from '../../engines/address/complete/index.js';
 import { invalid } from '../../platform/errors.js';
 import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
+import { geocodingEnabled } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import { PgCompletions } from '../../reference-store/pg-completions.js';
 import type { AppDeps } from '../deps.js';
@@ -95,16 +96,18 @@ export const completionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = a
           'index',
           `is ${index}, but ${completions.length} completion${completions.length === 1 ? '' : 's'} match (the first is index 0).`,
         );
+      // Only a plan with geocoding geocodes (spec 2.5); only a returned geocode is charged.
+      const geocode = !!q.geocode && (await geocodingEnabled(deps.pool, request.auth.orgId));
       if (q.verify) {
         const verified = await deps.verifier.verify(verifyInputOf(chosen), {
           properCase: q.properCase,
           includeDetails: q.includeDetails,
-          geocode: q.geocode,
+          geocode,
         });
         await charge(!!verified.geocodeResult);
         return ok(verified, 'Verified the completed address.');
       }
-      const item = completedOf(chosen, { properCase: q.properCase, geocode: q.geocode });
+      const item = completedOf(chosen, { properCase: q.properCase, geocode });
       await charge(!!item.geocodeResult);
       return ok(item, 'Retrieved the completed address.');
     },

@@ -57,9 +57,6 @@ export function toVerifyInput(
     ...(value.postalOrZip ? { postalOrZip: value.postalOrZip } : {}),
     ...(country ? { country } : {}),
     ...(value.recipient ? { recipient: value.recipient } : {}),
+    ...(value.urbanization ? { urbanization: value.urbanization } : {}),
   };
 }
-
-/** Lookups for one address: 1, plus 1 with geocoding (spec section 8). */
-export const lookupsFor = (base: number, geocode: number, wantsGeocode: boolean | undefined) =>
-  base + (wantsGeocode ? geocode : 0);

@@ -106,13 +106,30 @@ export async function countedLookups(
 export async function setPlan(
   db: Queryable,
   orgId: string,
-  plan: { freeLimit?: number | null; subscribed?: boolean },
+  plan: { freeLimit?: number | null; subscribed?: boolean; geocoding?: boolean },
 ): Promise<void> {
   await db.query(
     `UPDATE organizations SET
        lookup_free_limit = CASE WHEN $2 THEN $3::bigint ELSE lookup_free_limit END,
-       lookup_subscribed = coalesce($4, lookup_subscribed)
+       lookup_subscribed = coalesce($4, lookup_subscribed),
+       lookup_geocoding = coalesce($5, lookup_geocoding)
      WHERE id = $1`,
-    [orgId, plan.freeLimit !== undefined, plan.freeLimit ?? null, plan.subscribed ?? null],
+    [
+      orgId,
+      plan.freeLimit !== undefined,
+      plan.freeLimit ?? null,
+      plan.subscribed ?? null,
+      plan.geocoding ?? null,
+    ],
   );
+}
+
+/** Whether the plan that covers this organization (its parent's for a child) includes geocoding. */
+export async function geocodingEnabled(db: Queryable, orgId: string): Promise<boolean> {
+  const res = await db.query({
+    name: 'geocoding-enabled',
+    text: `SELECT o.lookup_geocoding AS on FROM organizations o WHERE o.id = ${BILLED}`,
+    values: [orgId],
+  });
+  return res.rows[0]?.on === true;
 }

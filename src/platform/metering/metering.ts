@@ -40,6 +40,15 @@ export async function chargeLookups(db: Queryable, clock: Clock, orgId: string, 
   }
 }
 
+/**
+ * Gives back lookups charged ahead for work that was not delivered (a geocode asked for but not
+ * found): the counter goes down by `cost`, never past what a limit allows, in the current period.
+ */
+export async function refundLookups(db: Queryable, clock: Clock, orgId: string, cost: number): Promise<void> {
+  if (cost <= 0) return;
+  await tryCharge(db, orgId, periodOf(clock.now()), -cost);
+}
+
 export function currentLookupInfo(db: Queryable, clock: Clock, orgId: string): Promise<LookupInfo> {
   return lookupInfo(db, orgId, periodOf(clock.now()));
 }

@@ -1,4 +1,5 @@
 import type { SourceRecord } from '../../engines/address/verify/point-from-record.js';
+import { ImportInputError } from './import-errors.js';
 
 /** The fields a reference record has, named as in the OpenAddresses layout. */
 export const FIELDS = [
@@ -23,7 +24,7 @@ const ALIASES: Partial<Record<Field, string[]>> = {
   lon: ['lng', 'longitude', 'x'],
 };
 
-export class MapError extends Error {}
+export class MapError extends ImportInputError {}
 
 /**
  * `--map "number=number+number_suffix,street=street_name+street_type,..."` -> field -> columns.

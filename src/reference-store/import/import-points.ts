@@ -1,24 +1,35 @@
-import { once } from 'node:events';
-import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { parse } from 'csv-parse';
 import type { Pool } from '../../db/pool.js';
-import { pointFromRecord } from '../../engines/address/verify/point-from-record.js';
-import { columnMap } from './column-map.js';
-import { copyIntoStaging, createStaging, mergeStaging } from './import.repo.js';
+import { reference } from '../../engines/address/index.js';
+import { entryRecords, type SourceFormat } from './entry-records.js';
+import { finishRun, startRun, unfinishedRun } from './import.repo.js';
+import { ImportInputError } from './import-errors.js';
+import { hintFromPath, type PlaceHint, placeRecord } from './place-record.js';
 import { copyLine } from './point-row.js';
-import { progressBar } from './progress.js';
+import { type ImportProgress, terminalProgress } from './progress.js';
+import { sourceEntries } from './source-entries.js';
+import { type FetchLimits, isUrl, openSource } from './source-input.js';
+import { StagedWriter } from './staged-writer.js';
 
 export interface ImportOptions {
-  /** `--map` spec (column-map.ts). */
+  /** `--map` spec for CSV files (column-map.ts). */
   map?: string;
+  /** `--format`: skip sniffing. */
+  format?: SourceFormat;
+  /** `--country` (alpha-2, alpha-3 or name): for files that do not say; overrides the path. */
+  country?: string;
+  /** `--region`: for records without a region of their own. */
+  region?: string;
   /** Name recorded with each point; defaults to the file name. */
   source?: string;
   /** Rows per COPY + merge round: bounds the staging table and the transaction. */
   chunkRows?: number;
-  progress?: boolean;
+  /** true: a bar on a terminal, plain lines otherwise (progress.ts); or a sink of one's own. */
+  progress?: boolean | ImportProgress;
+  /** Limits and private-address policy for a URL. */
+  fetch?: FetchLimits;
+  /** Skip the rows an interrupted run of the same unchanged source committed (default true). */
+  resume?: boolean;
 }
 
 export interface ImportResult {
@@ -26,60 +37,129 @@ export interface ImportResult {
   inserted: number;
   skipped: Record<string, number>;
   seconds: number;
+  /** The files read (one, or a zip's members) with the format and place each was read as. */
+  entries: Array<{ name: string; format: SourceFormat; country?: string; region?: string }>;
+  /** Zip members that were not address data. */
+  passedOver: string[];
+  /** Rows not read again because an interrupted run had committed them. */
+  resumedAfter: number;
 }
 
 /**
- * Streams a CSV of address points into the store: parse -> map columns -> standardize ->
- * COPY into a staging table -> merge in chunks. Memory stays flat whatever the file size.
+ * Streams address points from a file or URL into the store: open (download; gunzip; a zip's
+ * members one by one) -> records (CSV, GeoJSON lines, NAD text) -> standardized points -> COPY
+ * into a staging table -> merge in chunks, each chunk one transaction. Memory stays flat
+ * whatever the size. Re-running adds nothing (points are keyed by their address), and a
+ * re-run after an interruption skips the rows the interrupted run committed.
  */
 export async function importPoints(
   pool: Pool,
-  file: string,
+  location: string,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const started = Date.now();
-  const source = options.source ?? path.basename(file);
-  const chunkRows = options.chunkRows ?? 500_000;
-  const bar = options.progress ? progressBar(statSync(file).size) : undefined;
-  const input = createReadStream(file);
-  const rows = input.pipe(parse({ relax_column_count: true, bom: true, skip_empty_lines: true }));
-  const client = await pool.connect();
-  const result: ImportResult = { rows: 0, inserted: 0, skipped: {}, seconds: 0 };
+  const country = options.country ? countryCode(options.country) : undefined;
+  const chunkRows = options.chunkRows ?? 200_000;
+  const input = await openSource(location, options.fetch);
+  const source = options.source ?? path.basename(input.name);
+  const previous = options.resume === false ? undefined : await unfinishedRun(pool, location);
+  const skip =
+    previous?.fingerprint && previous.fingerprint === input.fingerprint ? previous.rowsCommitted : 0;
+  const runId = await startRun(pool, {
+    source,
+    location,
+    fingerprint: input.fingerprint,
+    format: options.format ?? 'auto',
+  });
+  const progress = options.progress === true ? terminalProgress(input.size) : options.progress || undefined;
+  const result: ImportResult = {
+    rows: 0,
+    inserted: 0,
+    skipped: {},
+    seconds: 0,
+    entries: [],
+    passedOver: [],
+    resumedAfter: 0,
+  };
+  const writer = await StagedWriter.open(pool, runId, chunkRows);
+  let failure: unknown;
   try {
-    await createStaging(client);
-    let toRecord: ((row: string[]) => ReturnType<ReturnType<typeof columnMap>>) | undefined;
-    let copy: Writable | undefined;
-    let staged = 0;
-    const flush = async () => {
-      if (!copy) return;
-      copy.end();
-      await finished(copy);
-      copy = undefined;
-      result.inserted += await mergeStaging(client);
-      staged = 0;
-    };
-    for await (const row of rows as AsyncIterable<string[]>) {
-      if (!toRecord) {
-        toRecord = columnMap(row, options.map);
+    for await (const entry of sourceEntries(input)) {
+      const opened = await entryRecords(entry, { format: options.format, map: options.map });
+      if (!opened) {
+        result.passedOver.push(entry.name);
         continue;
       }
-      result.rows++;
-      const record = toRecord(row);
-      const point = pointFromRecord(record);
-      if (typeof point === 'string') {
-        result.skipped[point] = (result.skipped[point] ?? 0) + 1;
-        continue;
+      const hint = placeHint(entry.name, opened.format, entry.inZip || isOpenAddressesUrl(location), {
+        country,
+        region: options.region,
+      });
+      result.entries.push({ name: entry.name, format: opened.format, ...hint });
+      for await (const record of opened.records) {
+        result.rows++;
+        if (result.rows <= skip) {
+          result.resumedAfter = result.rows;
+          continue;
+        }
+        const placed = placeRecord(record, hint);
+        if (typeof placed === 'string') result.skipped[placed] = (result.skipped[placed] ?? 0) + 1;
+        else await writer.add(`${copyLine(placed.point, source, record.id, placed.country)}\n`, result.rows);
+        if ((result.rows & 1023) === 0)
+          progress?.update({ bytes: entry.sourceBytes(), rows: result.rows, inserted: writer.inserted });
       }
-      copy ??= copyIntoStaging(client);
-      if (!copy.write(`${copyLine(point, source, record.id)}\n`)) await once(copy, 'drain');
-      if (++staged >= chunkRows) await flush();
-      bar?.update(input.bytesRead, result.rows);
     }
-    await flush();
+    if (!result.entries.length)
+      throw new ImportInputError(
+        `${location}: no address file in it` +
+          (result.passedOver.length ? ` (passed over: ${result.passedOver.join(', ')})` : ''),
+      );
+    await writer.finish(result.rows);
+    progress?.update({
+      bytes: input.size ?? input.bytesRead(),
+      rows: result.rows,
+      inserted: writer.inserted,
+    });
+  } catch (err) {
+    failure = err;
   } finally {
-    client.release();
-    bar?.done();
+    await writer.close();
+    result.inserted = writer.inserted;
+    progress?.done();
+    await input.cleanup().catch(() => {});
   }
+  if (failure !== undefined) {
+    // After the writer closed: a merge that was in flight has committed or rolled back by now.
+    await finishRun(pool, runId, {
+      status: 'failed',
+      rowsRead: result.rows,
+      error: (failure as Error)?.message ?? String(failure),
+    }).catch(() => {});
+    throw failure;
+  }
+  await finishRun(pool, runId, {
+    status: 'complete',
+    rowsRead: result.rows,
+    format: [...new Set(result.entries.map((e) => e.format))].join('+'),
+  });
   result.seconds = (Date.now() - started) / 1000;
   return result;
+}
+
+function countryCode(given: string): string {
+  const known = reference.country(given);
+  if (!known) throw new ImportInputError(`--country "${given}" is not a known country code or name`);
+  return known.alpha2;
+}
+
+/** OpenAddresses batch outputs are named ".../us/ky/jefferson-addresses-county.geojson.gz". */
+function isOpenAddressesUrl(location: string): boolean {
+  return isUrl(location) && /-addresses-/i.test(location);
+}
+
+/** Flags first, then the path (zip members and OpenAddresses URLs only), then the format (NAD is US). */
+function placeHint(name: string, format: SourceFormat, pathSays: boolean, flags: PlaceHint): PlaceHint {
+  const fromPath = pathSays ? hintFromPath(name) : {};
+  const country = flags.country ?? fromPath.country ?? (format === 'nad' ? 'US' : undefined);
+  const region = flags.region ?? (fromPath.country === country ? fromPath.region : undefined);
+  return { ...(country ? { country } : {}), ...(region ? { region } : {}) };
 }

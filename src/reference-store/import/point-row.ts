@@ -2,27 +2,44 @@ import { createHash } from 'node:crypto';
 import type { ReferencePoint } from '../../engines/address/verify/reference-point.js';
 import { numberKey, streetKey, unitKey } from '../../engines/address/verify/reference-point.js';
 
-// COPY text format: backslash, tab and newline are escaped; \N is NULL.
-const text = (v: string | undefined) =>
-  v === undefined || v === '' ? '\\N' : v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
+// COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL.
+const SPECIAL = /[\\\t\n\r]/;
+const escapeCopy = (v: string) =>
+  SPECIAL.test(v)
+    ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : v;
+const text = (v: string | undefined) => (v === undefined || v === '' ? '\\N' : escapeCopy(v));
+/** A NOT NULL column: empty stays empty (a country without regions, a point without a postcode). */
+const required = (v: string) => escapeCopy(v);
 
-/** The identity of a point: the same address from two files (or one file twice) is one row. */
-export function recordHash(p: ReferencePoint): string {
-  const identity = `${p.state}|${p.zip}|${numberKey(p.number)}|${streetKey(p.street)}|${unitKey(p.unitId)}`;
+/**
+ * The identity of a point: the same address from two files (or one file twice) is one row.
+ * US and Canadian identities are those of the first importer (so re-importing an old file
+ * still adds nothing); other countries' add the country and, as postcodes may be missing, the city.
+ */
+export function recordHash(p: ReferencePoint, country = 'US'): string {
+  const address = `${p.state}|${p.zip}|${numberKey(p.number)}|${streetKey(p.street)}|${unitKey(p.unitId)}`;
+  const identity = country === 'US' || country === 'CA' ? address : `${country}|${p.city}|${address}`;
   return createHash('md5').update(identity).digest('hex');
 }
 
 /** One staging-table line, in the column order of COPY_COLUMNS. */
-export function copyLine(p: ReferencePoint, source: string, sourceId: string | undefined): string {
+export function copyLine(
+  p: ReferencePoint,
+  source: string,
+  sourceId: string | undefined,
+  country = 'US',
+): string {
   const s = p.street;
   return [
-    `\\\\x${recordHash(p)}`,
+    `\\\\x${recordHash(p, country)}`,
+    country,
     text(source),
     text(sourceId),
-    text(p.zip),
-    text(p.state),
-    text(p.city),
-    text(p.number),
+    required(p.zip),
+    required(p.state),
+    required(p.city),
+    required(p.number),
     text(s.preDirection),
     text(s.preType),
     text(s.name),
@@ -36,4 +53,4 @@ export function copyLine(p: ReferencePoint, source: string, sourceId: string | u
 }
 
 export const COPY_COLUMNS =
-  'record_hash, source, source_id, zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction, unit_designator, unit_id, lat, lon';
+  'record_hash, country, source, source_id, zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction, unit_designator, unit_id, lat, lon';

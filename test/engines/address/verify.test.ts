@@ -184,7 +184,7 @@ const CASES: Array<[VerifyInput, string, string, string, string]> = [
     },
     'verified',
     '',
-    '500 W MAIN ST STE 100',
+    '500 W MAIN ST',
     '40202',
   ],
   [

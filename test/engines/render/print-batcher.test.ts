@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
 import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
-import { printHtmlBatched } from '../../../src/engines/render/browser/print-batcher.js';
+import { printHtmlBatched, printSidesBatched } from '../../../src/engines/render/browser/print-batcher.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
 import { pdfText } from '../../helpers/letters.js';
 
@@ -35,6 +35,32 @@ test('documents waiting together share one print, and each gets only its own pag
     const text = await textOf(doc);
     assert.match(text, new RegExp(`Letter number ${n}\\b`));
     assert.doesNotMatch(text, new RegExp(`Letter number (?!${n}\\b)`));
+  }
+});
+
+test('two-sided pieces share a print as many at a time as letters do, each getting its own two pages', async () => {
+  const side = (n: number, which: string) =>
+    `<html><body style="font-family: 'DejaVu Sans'"><p>Piece ${n} ${which}</p></body></html>`;
+  const jobsBefore = pool.stats().jobs;
+  const printed = await Promise.all(
+    Array.from({ length: 8 }, (_, n) => printSidesBatched(pool, [side(n, 'front'), side(n, 'back')], size)),
+  );
+  // The first starts alone at once; the seven that waited (14 documents, more than the batch
+  // of 12) still print together: a batch counts pieces, not their sides.
+  assert.equal(pool.stats().jobs - jobsBefore, 2);
+  for (const [n, { doc }] of printed.entries()) {
+    assert.equal(doc.getPageCount(), 2);
+    const pages = await Promise.all(
+      [0, 1].map(async (i) => {
+        const one = await PDFDocument.create();
+        const [page] = await one.copyPages(doc, [i]);
+        one.addPage(page);
+        return textOf(one);
+      }),
+    );
+    assert.match(pages[0], new RegExp(`Piece ${n} front`));
+    assert.match(pages[1], new RegExp(`Piece ${n} back`));
+    assert.doesNotMatch(pages.join(' '), new RegExp(`Piece (?!${n}\\b)`));
   }
 });
 

@@ -1,7 +1,12 @@
 import type { Static } from '@sinclair/typebox';
 import { buildMergeContext } from '../../../engines/render/index.js';
 import { invalid } from '../../../platform/errors.js';
-import { type ChequeContent, chequeParts } from '../cheques/cheque-content.js';
+import {
+  type ChequeContent,
+  chequeParts,
+  numberCheques,
+  type UnnumberedCheque,
+} from '../cheques/cheque-content.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import { requireMergeVariables, templateHtml } from '../orders/order-html.js';
 import type { ContentContext } from '../orders/order-kind.js';
@@ -39,7 +44,7 @@ export function checkBox(input: BoxInput): void {
 
 /** Each cheque's bank, number and logo, as a cheque's; its message template read and checked. */
 export async function boxContent(input: BoxInput, ctx: ContentContext): Promise<BoxContent> {
-  const cheques: ChequeContent[] = [];
+  const cheques: UnnumberedCheque[] = [];
   for (const [i, cheque] of input.cheques.entries()) {
     const field = `cheques[${i}].`;
     const content = await chequeParts(cheque, ctx, field, `${ctx.orderId}-${i}-logo`);
@@ -59,7 +64,7 @@ export async function boxContent(input: BoxInput, ctx: ContentContext): Promise<
     }
     cheques.push(content);
   }
-  return { cheques };
+  return { cheques: await numberCheques(cheques, ctx) };
 }
 
 /** The box's cheques in read form: the box's contacts, each cheque's own fields. */

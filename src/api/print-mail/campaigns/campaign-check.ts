@@ -1,7 +1,11 @@
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import { ApiError } from '../../../platform/errors.js';
-import { getMailingListDoc, mailingListMembers } from '../mailing-lists/mailing-list-members.repo.js';
+import {
+  getMailingListDoc,
+  mailingListMemberPage,
+  membersWithoutSender,
+} from '../mailing-lists/mailing-list-members.repo.js';
 import { getOrderProfile } from '../order-profiles/profile-order-input.js';
 import { type OrderCreateContext, type PreparedOrder, prepareOrder } from '../orders/order-service.js';
 import { type Campaign, PROFILE_FIELDS } from './campaign.schema.js';
@@ -16,8 +20,9 @@ export type CampaignCheck =
 
 /**
  * What stands between a drafting campaign and `draft`: its list (ready, not empty), its
- * profile, a sender where the kind needs one, and an order for its first contact that would
- * be accepted (prepared, not written). `wait` while the list is still being built.
+ * profile, a sender where the kind needs one (each member's own, else the campaign's
+ * default), and an order for its first contact that would be accepted (prepared, not
+ * written). `wait` while the list is still being built.
  */
 export async function checkCampaign(
   db: Queryable,
@@ -29,26 +34,31 @@ export async function checkCampaign(
   const list = await getMailingListDoc(db, scope, campaign.mailingList);
   if (!list) problems.push(`The mailing list ${campaign.mailingList} no longer exists.`);
   else if (!isListReady(list)) return { kind: 'wait' };
-  const first = list ? (await mailingListMembers(db, scope, campaign.mailingList, null, 1))[0] : undefined;
+  const [first] = list ? await mailingListMemberPage(db, scope, campaign.mailingList, null, 1) : [];
   if (list && !first) problems.push(`The mailing list ${campaign.mailingList} has no contacts.`);
 
   const field = profileFieldOf(campaign);
   const found = field ? await getOrderProfile(db, scope, campaign[field]!) : undefined;
   if (!field) problems.push(`Name a profile: one of ${Object.keys(PROFILE_FIELDS).join(', ')}.`);
   else if (!found) problems.push(`The profile ${campaign[field]} no longer exists.`);
-  else if (found.kind.fromRequired && !campaign.defaultSenderContact)
-    problems.push(
-      `defaultSenderContact is required: every ${found.kind.name.replace('_', ' ')} needs a sender.`,
-    );
+  else if (found.kind.fromRequired && !campaign.defaultSenderContact && first) {
+    // Members an import gave a sender send from it; the others need the campaign's.
+    const without = await membersWithoutSender(db, campaign.mailingList);
+    if (without > 0)
+      problems.push(
+        `defaultSenderContact is required: every ${found.kind.name.replace('_', ' ')} needs a sender, and ${without} of the list's contacts have none of their own.`,
+      );
+  }
 
   if (problems.length === 0 && found && first) {
     try {
-      const metadata = (await contactsMetadata(db, scope, [first])).get(first);
-      const input = campaignOrderInput(campaign, found.kind, found.profile, { id: first, metadata });
+      const metadata = (await contactsMetadata(db, scope, [first.contactId])).get(first.contactId);
+      const contact = { id: first.contactId, senderId: first.senderId, metadata };
+      const input = campaignOrderInput(campaign, found.kind, found.profile, contact);
       return { kind: 'done', problems, first: await prepareOrder(db, found.kind, input, orderCtx) };
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-      problems.push(`The order for contact ${first} would be refused: ${err.message}`);
+      problems.push(`The order for contact ${first.contactId} would be refused: ${err.message}`);
     }
   }
   return { kind: 'done', problems };

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Queryable } from '../../../db/pool.js';
+import type { NamedStatement } from '../../../db/statement.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { cancelIfReady } from '../orders/cancel-order.js';
 import { orderKindOfId } from '../orders/order-kinds.js';
@@ -34,6 +35,31 @@ export async function recordCampaignContact(
       'error' in outcome ? outcome.error : null,
     ],
   );
+}
+
+/** The same for many contacts, as a part of a composed statement (the page's orders written together). */
+export function recordCampaignContactsPart(
+  campaignId: string,
+  outcomes: Array<{ contactId: string; orderId?: string; error?: string }>,
+): NamedStatement {
+  return {
+    name: 'campaign_contacts',
+    statement: {
+      text: `INSERT INTO campaign_orders (campaign_id, contact_id, order_id, error)
+             SELECT $1, r.contact_id, r.order_id, r.error
+               FROM jsonb_to_recordset($2::jsonb) AS r(contact_id text, order_id text, error text)`,
+      values: [
+        campaignId,
+        JSON.stringify(
+          outcomes.map((o) => ({
+            contact_id: o.contactId,
+            order_id: o.orderId ?? null,
+            error: o.error ?? null,
+          })),
+        ),
+      ],
+    },
+  };
 }
 
 /** Every contact of a campaign with its order or error, in contact order (the processing report). */

@@ -48,24 +48,27 @@ export interface ChequeParts {
   logoURL?: string;
 }
 
+/** A cheque's content before its number: one not given is taken by `numberCheques`, last. */
+export type UnnumberedCheque = Omit<ChequeContent, 'number'> & { number?: number };
+
 /**
  * The bank account (the caller's: a 400 naming `bankAccount` otherwise), the cheque's number
- * (a 400 if taken; the next one when not given) and the logo, fetched and kept. `field` is
- * where the cheque is in the request (`` for a cheque, `cheques[3].` in a box).
+ * if given (a 400 if taken) and the logo, fetched and kept. `field` is where the cheque is in
+ * the request (`` for a cheque, `cheques[3].` in a box).
  */
 export async function chequeParts(
   input: ChequeParts,
   ctx: ContentContext,
   field = '',
   logoKey = `${ctx.orderId}-logo`,
-): Promise<ChequeContent> {
+): Promise<UnnumberedCheque> {
   const bank = await chequeBank(input.bankAccount.trim(), ctx, `${field}bankAccount`);
   if (input.number !== undefined) {
     const taken = await chequeWithNumber(ctx.db, ctx.scope, input.number);
     if (taken) throw invalid(`${field}number`, `${input.number} is already the number of cheque ${taken}.`);
   }
-  const content: ChequeContent = {
-    number: input.number ?? (await nextChequeNumber(ctx.db, ctx.scope)),
+  const content: UnnumberedCheque = {
+    number: input.number,
     currencyCode: input.currencyCode ?? (bank.countryCode === 'CA' ? 'CAD' : 'USD'),
     bank,
   };
@@ -76,6 +79,21 @@ export async function chequeParts(
     content.logo = { blobKey };
   }
   return content;
+}
+
+/**
+ * The next numbers for cheques not given one, taken once every other check has passed: taking
+ * one writes the counter on its own statement (cheque-numbers.repo.ts), so a refused create must
+ * not have taken one (a fuzz finding: a 400 moved the counter).
+ */
+export async function numberCheques(
+  cheques: UnnumberedCheque[],
+  ctx: ContentContext,
+): Promise<ChequeContent[]> {
+  const out: ChequeContent[] = [];
+  for (const c of cheques)
+    out.push({ ...c, number: c.number ?? (await nextChequeNumber(ctx.db, ctx.scope)) });
+  return out;
 }
 
 /** A cheque's content: its parts, and the letter that goes with it checked like a letter's content. */
@@ -101,7 +119,7 @@ export async function chequeContent(input: ChequeCreate, ctx: ContentContext): P
     requireMergeVariables(html, buildMergeContext(input.mergeVariables, ctx.to, ctx.from), source);
     content.letter = { kind: 'html', html, field: source };
   }
-  return content;
+  return (await numberCheques([content], ctx))[0];
 }
 
 async function chequeBank(id: string, ctx: ContentContext, field: string): Promise<ChequeBankSnapshot> {

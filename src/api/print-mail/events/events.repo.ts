@@ -40,6 +40,51 @@ export function queuedEventParts(
   ];
 }
 
+/**
+ * The same for many events of one organization and mode at once: one multi-row insert into
+ * each table (a campaign's page of order creates).
+ */
+export function queuedEventsParts(
+  orgId: string,
+  live: boolean,
+  events: Array<{ doc: EventDoc; searchText: string; orderId: string | undefined }>,
+): NamedStatement[] {
+  const rows = events.map((e) => ({
+    id: e.doc.id,
+    type: e.doc.type,
+    doc: e.doc,
+    search_text: e.searchText,
+    created_at: e.doc.createdAt,
+    order_id: e.orderId ?? null,
+  }));
+  return [
+    {
+      name: 'events_rows',
+      statement: {
+        text: `SELECT * FROM jsonb_to_recordset($1::jsonb)
+                 AS r(id text, type text, doc jsonb, search_text text, created_at timestamptz, order_id text)`,
+        values: [JSON.stringify(rows)],
+      },
+    },
+    {
+      name: 'events',
+      statement: {
+        text: `INSERT INTO events (id, org_id, live, type, doc, search_text, created_at, updated_at)
+       SELECT id, $1, $2, type, doc, search_text, created_at, created_at FROM events_rows`,
+        values: [orgId, live],
+      },
+    },
+    {
+      name: 'events_outbox',
+      statement: {
+        text: `INSERT INTO webhook_outbox (event_id, org_id, live, type, order_id)
+       SELECT id, $1, $2, type, order_id FROM events_rows`,
+        values: [orgId, live],
+      },
+    },
+  ];
+}
+
 export const getEventDoc = (db: Queryable, scope: Scope, id: string) => getDoc(db, TABLE, scope, id);
 
 /** Newest first; `types` (when given) keeps events of any of those types. */

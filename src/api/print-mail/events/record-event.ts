@@ -4,7 +4,7 @@ import { composeStatement, type NamedStatement } from '../../../db/statement.js'
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import { type EventType, isOrderEventType } from './event-types.js';
-import { queuedEventParts } from './events.repo.js';
+import { queuedEventParts, queuedEventsParts } from './events.repo.js';
 
 export interface EventInput {
   type: EventType;
@@ -46,6 +46,15 @@ const orderIdOf = (doc: EventDoc) => (isOrderEventType(doc.type) ? (doc.data.id 
  */
 export function eventWriteParts(orgId: string, event: EventDoc): NamedStatement[] {
   return queuedEventParts(orgId, event, searchTextOfEvent(event), orderIdOf(event));
+}
+
+/** The same for many events of one organization and mode (orders/order-create-many.ts). */
+export function eventsWriteParts(orgId: string, live: boolean, events: EventDoc[]): NamedStatement[] {
+  return queuedEventsParts(
+    orgId,
+    live,
+    events.map((doc) => ({ doc, searchText: searchTextOfEvent(doc), orderId: orderIdOf(doc) })),
+  );
 }
 
 /**

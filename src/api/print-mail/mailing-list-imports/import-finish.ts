@@ -7,7 +7,13 @@ import { randomBase58 } from '../../../platform/ids.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import type { MailingListImport } from './import.schema.js';
 import { commitStagedContacts } from './import-commit.repo.js';
-import { dropStaging, IMPORTS_TABLE, REPORT_QUERY, saveImportDoc } from './import-staging.repo.js';
+import {
+  dropStaging,
+  IMPORTS_TABLE,
+  REPORT_QUERY,
+  saveImportDoc,
+  stagedCountries,
+} from './import-staging.repo.js';
 
 export interface FinishDeps {
   pool: Pool;
@@ -30,30 +36,47 @@ export async function completeImport(deps: FinishDeps, scope: Scope, id: string)
     const doc = await lockDoc<MailingListImport>(tx, IMPORTS_TABLE, scope, id);
     if (doc?.status !== 'validating' || doc.processedRowCount !== doc.totalRowCount) return false;
     const now = deps.clock.now();
-    if (doc.validRowCount > 0) await commitStagedContacts(tx, scope, id, now);
-    await saveImportDoc(tx, scope, outcomeDoc(doc, reportKey, now));
+    const countries = doc.validRowCount > 0 ? await stagedCountries(tx, id) : [];
+    const outcome = outcomeDoc(doc, reportKey, now, countries);
+    if (outcome.status === 'completed')
+      await commitStagedContacts(tx, scope, id, now, Boolean(doc.file.senderAddressMapping));
+    await saveImportDoc(tx, scope, outcome);
     await dropStaging(tx, id);
     return true;
   });
   if (!completed) await deps.blobs.delete(reportKey).catch(() => false);
 }
 
-function outcomeDoc(doc: MailingListImport, reportKey: string, now: Date): MailingListImport {
+/**
+ * The import once every row is settled: completed when some rows are valid and their
+ * receivers are all in one country; changes_required, with the error saying why, when none
+ * is valid or they are in several countries (an import is one country's mail: split the file).
+ */
+function outcomeDoc(
+  doc: MailingListImport,
+  reportKey: string,
+  now: Date,
+  countries: Array<{ country: string; n: number }>,
+): MailingListImport {
   const { validRowCount: valid, invalidRowCount: invalid, totalRowCount: total } = doc;
+  const error: MailingListImport['errors'][number] | undefined =
+    valid === 0
+      ? {
+          type: 'no_valid_contacts_error',
+          message: `None of the file's ${total} rows is a valid contact; the report (reportURL) says why for each.`,
+        }
+      : countries.length > 1
+        ? {
+            type: 'multiple_countries_error',
+            message: `The file's valid receivers are in ${countries.length} countries (${countries.map((c) => `${c.country}: ${c.n}`).join(', ')}); an import takes one country's receivers. Split the file by country.`,
+          }
+        : undefined;
   return {
     ...doc,
-    status: valid > 0 ? 'completed' : 'changes_required',
-    errors:
-      valid > 0
-        ? []
-        : [
-            {
-              type: 'no_valid_contacts_error',
-              message: `None of the file's ${total} rows is a valid contact; the report (reportURL) says why for each.`,
-            },
-          ],
+    status: error ? 'changes_required' : 'completed',
+    errors: error ? [error] : [],
     notes:
-      valid > 0 && invalid > 0
+      !error && invalid > 0
         ? [
             {
               type: 'skipped_invalid_contacts',

@@ -9,49 +9,34 @@ export interface MappedColumn<Name extends string = string> {
   column: string;
 }
 
-/** Which cell of a row fills which contact field and which merge variable (metadata key). */
-export interface ColumnPlan {
+/** The cells a row's contact comes from: its fields and its merge variables (metadata keys). */
+export interface PartyColumns {
   fields: MappedColumn<MappableField>[];
   variables: MappedColumn[];
+}
+
+/** Which cells of a row make its receiver and, with senderAddressMapping, its sender. */
+export interface ColumnPlan extends PartyColumns {
+  sender?: PartyColumns;
   headerLength: number;
 }
 
 /**
  * Checks an import's mappings against its file's header: known fields, the required ones
- * (addressLine1, and firstName or companyName), every named column in the header once. A 400
- * names the mapping entry at fault, or `file` when the first row names none of the mapped
- * columns (the file has no header row).
+ * (addressLine1, and firstName or companyName, for the receiver and for a sender when one is
+ * mapped), every named column in the header once. A 400 names the mapping entry at fault, or
+ * `file` when the first row names none of the mapped columns (the file has no header row).
  */
 export function planColumns(input: ImportMappings, header: string[]): ColumnPlan {
-  const receiver = input.receiverAddressMapping;
-  for (const key of Object.keys(receiver))
-    if (!(MAPPABLE_FIELDS as readonly string[]).includes(key))
-      throw invalid(
-        `receiverAddressMapping.${key}`,
-        `is not a contact field (one of ${MAPPABLE_FIELDS.join(', ')}).`,
-      );
-  if (!receiver.addressLine1?.trim())
+  checkAddressMapping('receiverAddressMapping', input.receiverAddressMapping);
+  checkVariables('receiverMergeVariableMapping', input.receiverMergeVariableMapping);
+  if (input.senderAddressMapping) checkAddressMapping('senderAddressMapping', input.senderAddressMapping);
+  else if (Object.keys(input.senderMergeVariableMapping ?? {}).length)
     throw invalid(
-      'receiverAddressMapping.addressLine1',
-      'is required: name the column that holds the street line.',
+      'senderMergeVariableMapping',
+      'needs senderAddressMapping: merge variables are kept on the sender contact it makes.',
     );
-  if (!receiver.firstName?.trim() && !receiver.companyName?.trim())
-    throw invalid(
-      'receiverAddressMapping.firstName',
-      'or receiverAddressMapping.companyName is required: name the column that holds the name.',
-    );
-  const variables = input.receiverMergeVariableMapping ?? {};
-  if (Object.keys(variables).length > METADATA_LIMITS.keys)
-    throw invalid(
-      'receiverMergeVariableMapping',
-      `has more than ${METADATA_LIMITS.keys} entries (metadata keys).`,
-    );
-  for (const key of Object.keys(variables))
-    if (key.length > METADATA_LIMITS.keyLength)
-      throw invalid(
-        `receiverMergeVariableMapping.${key}`,
-        `is longer than ${METADATA_LIMITS.keyLength} characters.`,
-      );
+  checkVariables('senderMergeVariableMapping', input.senderMergeVariableMapping);
 
   const named = allMappings(input);
   if (!named.some(([, , column]) => findColumn(header, column) !== undefined))
@@ -71,11 +56,43 @@ export function planColumns(input: ImportMappings, header: string[]): ColumnPlan
     return { name: key, index: found, column };
   };
   const located = named.map((entry) => ({ mapping: entry[0], ...locate(entry) }));
+  const of = (mapping: MappingName) => located.filter((c) => c.mapping === mapping);
   return {
-    fields: located.filter((c) => c.mapping === 'receiverAddressMapping') as MappedColumn<MappableField>[],
-    variables: located.filter((c) => c.mapping === 'receiverMergeVariableMapping'),
+    fields: of('receiverAddressMapping') as MappedColumn<MappableField>[],
+    variables: of('receiverMergeVariableMapping'),
+    ...(input.senderAddressMapping
+      ? {
+          sender: {
+            fields: of('senderAddressMapping') as MappedColumn<MappableField>[],
+            variables: of('senderMergeVariableMapping'),
+          },
+        }
+      : {}),
     headerLength: header.length,
   };
+}
+
+/** A receiver's or sender's mapping: contact fields only, and the street line and a name mapped. */
+function checkAddressMapping(name: MappingName, mapping: Mapping): void {
+  for (const key of Object.keys(mapping))
+    if (!(MAPPABLE_FIELDS as readonly string[]).includes(key))
+      throw invalid(`${name}.${key}`, `is not a contact field (one of ${MAPPABLE_FIELDS.join(', ')}).`);
+  if (!mapping.addressLine1?.trim())
+    throw invalid(`${name}.addressLine1`, 'is required: name the column that holds the street line.');
+  if (!mapping.firstName?.trim() && !mapping.companyName?.trim())
+    throw invalid(
+      `${name}.firstName`,
+      `or ${name}.companyName is required: name the column that holds the name.`,
+    );
+}
+
+/** Merge variables become metadata: as many keys, as long, as metadata takes. */
+function checkVariables(name: MappingName, variables: Mapping | undefined): void {
+  if (Object.keys(variables ?? {}).length > METADATA_LIMITS.keys)
+    throw invalid(name, `has more than ${METADATA_LIMITS.keys} entries (metadata keys).`);
+  for (const key of Object.keys(variables ?? {}))
+    if (key.length > METADATA_LIMITS.keyLength)
+      throw invalid(`${name}.${key}`, `is longer than ${METADATA_LIMITS.keyLength} characters.`);
 }
 
 /** An import's mappings: from its create body, or as its doc's `file` keeps them. */

@@ -3,12 +3,17 @@ import { ApiError } from '../../../platform/errors.js';
 import { ContactCreate } from '../contacts/contact.schema.js';
 import type { ContactRow } from '../contacts/contacts.repo.js';
 import { type ContactContext, prepareContact } from '../contacts/contacts.service.js';
-import type { ColumnPlan } from './import-mapping.js';
+import type { ColumnPlan, PartyColumns } from './import-mapping.js';
 
-/** One data row as the job settled it: the contact it becomes, or why it cannot be one. */
+/**
+ * One data row as the job settled it: the contact it becomes (and its sender's, when the
+ * import maps senders), or why it cannot be one.
+ */
 export type RowOutcome =
-  | { row: number; contact: ContactRow }
+  | { row: number; contact: ContactRow; sender?: ContactRow }
   | { row: number; field: string; message: string };
+
+type Problem = { field: string; message: string };
 
 export interface NumberedRow {
   /** As a spreadsheet numbers it: the header is row 1 (blank rows are not counted). */
@@ -26,7 +31,9 @@ const MAX_LENGTH = Object.fromEntries(
 /**
  * Settles a batch of rows exactly as POST /contacts settles a body (prepareContact: cleaned,
  * checked, split, verified in live mode, hashed for de-duplication), all at once so their
- * verifications go to the engine together (ctx.addressing batches them). Nothing is written.
+ * verifications go to the engine together (ctx.addressing batches them). A row's sender, when
+ * the import maps one, is settled the same way beside its receiver, and a row is valid only
+ * when both are; a sender's problem names its field as `sender.<field>`. Nothing is written.
  */
 export function settleRows(
   rows: NumberedRow[],
@@ -35,33 +42,50 @@ export function settleRows(
 ): Promise<RowOutcome[]> {
   return Promise.all(
     rows.map(async ({ row, cells }): Promise<RowOutcome> => {
-      const input = contactInput(plan, cells);
-      if ('problem' in input) return { row, ...input.problem };
-      try {
-        return { row, contact: await prepareContact(input, ctx) };
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-        return { row, ...problemOf(plan, err.message) };
-      }
+      const extra = cells.slice(plan.headerLength).filter((c) => c.trim() !== '').length;
+      if (extra)
+        return {
+          row,
+          field: 'row',
+          message: `row has ${extra} more non-empty cells than the header has columns (a comma in an unquoted value?).`,
+        };
+      const [contact, sender] = await Promise.all([
+        settleParty(plan, cells, ctx, ''),
+        plan.sender ? settleParty(plan.sender, cells, ctx, 'sender.') : undefined,
+      ]);
+      if ('field' in contact) return { row, ...contact };
+      if (sender && 'field' in sender) return { row, ...sender };
+      return { row, contact, ...(sender ? { sender } : {}) };
     }),
   );
 }
 
-/** The create body a row stands for, or the first problem a create would answer with a 400 for. */
-function contactInput(
-  plan: ColumnPlan,
+/** One party of a row (`prefix`: '' for the receiver, 'sender.' for its sender) as a contact, or its problem. */
+async function settleParty(
+  columns: PartyColumns,
   cells: string[],
-): ContactCreate | { problem: { field: string; message: string } } {
-  const extra = cells.slice(plan.headerLength).filter((c) => c.trim() !== '').length;
-  if (extra)
-    return {
-      problem: {
-        field: 'row',
-        message: `row has ${extra} more non-empty cells than the header has columns (a comma in an unquoted value?).`,
-      },
-    };
+  ctx: ContactContext,
+  prefix: string,
+): Promise<ContactRow | Problem> {
+  const input = contactInput(columns, cells);
+  if ('problem' in input) return named(input.problem, prefix);
+  try {
+    return await prepareContact(input, ctx);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+    return named(problemOf(columns, err.message), prefix);
+  }
+}
+
+const named = ({ field, message }: Problem, prefix: string): Problem => ({
+  field: `${prefix}${field}`,
+  message: `${prefix}${message}`,
+});
+
+/** The create body a party's cells stand for, or the first problem a create would answer with a 400 for. */
+function contactInput(columns: PartyColumns, cells: string[]): ContactCreate | { problem: Problem } {
   const input: Record<string, unknown> = {};
-  for (const { name, index, column } of plan.fields) {
+  for (const { name, index, column } of columns.fields) {
     const value = (cells[index] ?? '').trim();
     const max = MAX_LENGTH[name];
     if (max !== undefined && value.length > max)
@@ -71,7 +95,9 @@ function contactInput(
     input[name] = name === 'countryCode' ? countryCodeOf(value) : value;
   }
   const metadata = Object.fromEntries(
-    plan.variables.flatMap(({ name, index }) => (cells[index]?.trim() ? [[name, cells[index].trim()]] : [])),
+    columns.variables.flatMap(({ name, index }) =>
+      cells[index]?.trim() ? [[name, cells[index].trim()]] : [],
+    ),
   );
   if (Object.keys(metadata).length) input.metadata = metadata;
   return input as ContactCreate;
@@ -87,8 +113,8 @@ function countryCodeOf(value: string): string {
 }
 
 /** A create's 400 (`<field> <problem>`) as the report's field and message, with the column it came from. */
-function problemOf(plan: ColumnPlan, message: string): { field: string; message: string } {
+function problemOf(columns: PartyColumns, message: string): Problem {
   const field = message.split(' ', 1)[0];
-  const column = plan.fields.find((f) => f.name === field)?.column;
+  const column = columns.fields.find((f) => f.name === field)?.column;
   return { field, message: column ? `${message} (column "${column}")` : message };
 }

@@ -26,12 +26,16 @@ export interface ImportRunOptions {
 
 export const IMPORT_BATCH_ROWS = 1000;
 
-const ZERO: ImportProgress = {
+const NONE = () => ({ verifiedCount: 0, correctedCount: 0, failedCount: 0 });
+
+/** An import's progress before its first row (its senders counted only when it maps them). */
+const zeroFor = (doc: MailingListImport): ImportProgress => ({
   processedRowCount: 0,
   validRowCount: 0,
   invalidRowCount: 0,
-  receiverStatusCount: { verifiedCount: 0, correctedCount: 0, failedCount: 0 },
-};
+  receiverStatusCount: NONE(),
+  ...(doc.file.senderAddressMapping ? { senderStatusCount: NONE() } : {}),
+});
 
 /**
  * Moves a validating import on, from the row after the last batch its staging holds: reads
@@ -54,8 +58,9 @@ export async function advanceImport(
   let offset = state.fileOffset;
   if (state.staged !== progress.processedRowCount) {
     // The database lost the unlogged staging (a crash): the rows are read again from the start.
-    await restartStaging(deps.pool, scope, id, ZERO);
-    [progress, offset] = [ZERO, 0];
+    const zero = zeroFor(doc);
+    await restartStaging(deps.pool, scope, id, zero);
+    [progress, offset] = [zero, 0];
   }
   const header = await readHeader(deps, doc.file.url);
   if (!header) {
@@ -159,11 +164,16 @@ const progressOf = (doc: MailingListImport): ImportProgress => ({
   validRowCount: doc.validRowCount,
   invalidRowCount: doc.invalidRowCount,
   receiverStatusCount: { ...doc.receiverStatusCount },
+  ...(doc.senderStatusCount ? { senderStatusCount: { ...doc.senderStatusCount } } : {}),
 });
 
 /** The progress after `outcomes` too. */
 function counted(progress: ImportProgress, outcomes: RowOutcome[]): ImportProgress {
-  const next: ImportProgress = { ...progress, receiverStatusCount: { ...progress.receiverStatusCount } };
+  const next: ImportProgress = {
+    ...progress,
+    receiverStatusCount: { ...progress.receiverStatusCount },
+    ...(progress.senderStatusCount ? { senderStatusCount: { ...progress.senderStatusCount } } : {}),
+  };
   next.processedRowCount += outcomes.length;
   for (const o of outcomes) {
     if (!('contact' in o)) {
@@ -172,6 +182,7 @@ function counted(progress: ImportProgress, outcomes: RowOutcome[]): ImportProgre
     }
     next.validRowCount++;
     next.receiverStatusCount[`${o.contact.doc.addressStatus}Count`]++;
+    if (o.sender && next.senderStatusCount) next.senderStatusCount[`${o.sender.doc.addressStatus}Count`]++;
   }
   return next;
 }

@@ -4,6 +4,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Pool, Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
+import type { ContactRow } from '../contacts/contacts.repo.js';
 import type { StatusCount } from './import.schema.js';
 import type { RowOutcome } from './import-rows.js';
 
@@ -16,6 +17,7 @@ export interface ImportProgress {
   validRowCount: number;
   invalidRowCount: number;
   receiverStatusCount: StatusCount;
+  senderStatusCount?: StatusCount;
 }
 
 /** An import as its job reads it: the doc, where reading resumes, how many rows are staged. */
@@ -60,21 +62,28 @@ export async function stageBatch(
 async function copyRows(tx: pg.PoolClient, id: string, outcomes: RowOutcome[]): Promise<void> {
   const copy = tx.query(
     copyFrom(
-      `COPY ${ROWS_TABLE} (import_id, row_number, content_hash, contact, search_text, patch, field, message)
+      `COPY ${ROWS_TABLE} (import_id, row_number, content_hash, contact, search_text, patch, field, message,
+                           sender_hash, sender, sender_search_text, sender_patch)
        FROM STDIN`,
     ),
   );
   const lines = outcomes.map((o) => {
     if (!('contact' in o))
-      return `${id}\t${o.row}\t\\N\t\\N\t\\N\t\\N\t${text(o.field)}\t${text(o.message)}\n`;
-    const { doc, contentHash, searchText, patch } = o.contact;
-    const { updatedAt: _stampedAtCommit, ...kept } = patch;
-    const failed =
-      doc.addressStatus === 'failed' ? `address\t${text(failedNote(doc.addressErrors))}` : '\\N\t\\N';
-    return `${id}\t${o.row}\t${contentHash}\t${text(JSON.stringify(doc))}\t${text(searchText)}\t${text(JSON.stringify(kept))}\t${failed}\n`;
+      return `${id}\t${o.row}\t\\N\t\\N\t\\N\t\\N\t${text(o.field)}\t${text(o.message)}\t${NO_SENDER}\n`;
+    const failed = failedNote(o.contact, o.sender);
+    const note = failed ? `${text(failed.field)}\t${text(failed.message)}` : '\\N\t\\N';
+    return `${id}\t${o.row}\t${contactColumns(o.contact)}\t${note}\t${o.sender ? contactColumns(o.sender) : NO_SENDER}\n`;
   });
   copy.end(lines.join(''));
   await finished(copy);
+}
+
+const NO_SENDER = '\\N\t\\N\t\\N\t\\N';
+
+/** A settled contact's staged columns: hash, doc, search text, what an identical one takes. */
+function contactColumns({ doc, contentHash, searchText, patch }: ContactRow): string {
+  const { updatedAt: _stampedAtCommit, ...kept } = patch;
+  return `${contentHash}\t${text(JSON.stringify(doc))}\t${text(searchText)}\t${text(JSON.stringify(kept))}`;
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -87,9 +96,28 @@ const SPECIAL = /[\\\t\n\r]/;
 const text = (value: string) =>
   SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : value;
 
-/** A row imported with a failed address is in the report too: valid, but not deliverable as it is. */
-const failedNote = (errors: string | undefined) =>
-  `address failed verification${errors ? ` (${errors})` : ''}; imported with addressStatus failed.`;
+/**
+ * A row imported with a failed address (its receiver's or its sender's) is in the report
+ * too: valid, but not deliverable as it is.
+ */
+function failedNote(receiver: ContactRow, sender: ContactRow | undefined) {
+  const notes = [
+    ...(receiver.doc.addressStatus === 'failed' ? [['address', receiver.doc.addressErrors] as const] : []),
+    ...(sender?.doc.addressStatus === 'failed'
+      ? [['sender.address', sender.doc.addressErrors] as const]
+      : []),
+  ];
+  if (!notes.length) return undefined;
+  return {
+    field: notes.map(([field]) => field).join(', '),
+    message: notes
+      .map(
+        ([field, errors]) =>
+          `${field} failed verification${errors ? ` (${errors})` : ''}; imported with addressStatus failed.`,
+      )
+      .join(' '),
+  };
+}
 
 /** Starts an import's rows again (after a database crash emptied its unlogged staging). */
 export async function restartStaging(
@@ -114,6 +142,19 @@ export const REPORT_QUERY = (id: string) =>
           WHERE import_id = '${id.replace(/[^A-Za-z0-9_]/g, '')}' AND message IS NOT NULL
           ORDER BY row_number)
    TO STDOUT WITH (FORMAT csv, HEADER)`;
+
+/** The countries of an import's valid staged receivers, with how many are in each, most first. */
+export async function stagedCountries(
+  db: Queryable,
+  id: string,
+): Promise<Array<{ country: string; n: number }>> {
+  const res = await db.query(
+    `SELECT contact ->> 'countryCode' AS country, count(*)::int AS n FROM ${ROWS_TABLE}
+      WHERE import_id = $1 AND contact IS NOT NULL GROUP BY 1 ORDER BY n DESC, country`,
+    [id],
+  );
+  return res.rows;
+}
 
 /** Empties an import's staging (in the transaction that completes or fails it). */
 export async function dropStaging(db: Queryable, id: string): Promise<void> {

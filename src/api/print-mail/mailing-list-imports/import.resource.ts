@@ -39,7 +39,7 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
   tag: 'Mailing list imports',
   schemas: { create: ImportCreate, update: ImportUpdate, stored: MailingListImport },
 
-  create(input, { scope, now }) {
+  create(input, { scope, now, deps }) {
     const { file } = input;
     if (!isReceivedCsv(file))
       throw invalid(
@@ -51,12 +51,16 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
     checkMetadata(input.metadata);
     const stamp = now.toISOString();
     const mappings = Object.fromEntries(MAPPINGS.flatMap((m) => (input[m] ? [[m, input[m]]] : [])));
+    const none = () => ({ verifiedCount: 0, correctedCount: 0, failedCount: 0 });
+    // Known now (the file was read for its shape): a file over the limit is refused as the
+    // hosted service refuses one, an import needing changes, and no job reads its rows.
+    const tooMany = file.rowCount > deps.config.importMaxRows;
     return {
       id: newId(ID_PREFIX.mailingListImport),
       object: 'mailing_list_import',
       live: scope.live,
       organization: scope.orgId,
-      status: 'validating',
+      status: tooMany ? 'changes_required' : 'validating',
       file: {
         fileType: 'csv',
         url: file.blobKey,
@@ -67,8 +71,16 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
       processedRowCount: 0,
       validRowCount: 0,
       invalidRowCount: 0,
-      receiverStatusCount: { verifiedCount: 0, correctedCount: 0, failedCount: 0 },
-      errors: [],
+      receiverStatusCount: none(),
+      ...(input.senderAddressMapping ? { senderStatusCount: none() } : {}),
+      errors: tooMany
+        ? [
+            {
+              type: 'invalid_contact_count_error',
+              message: `The file has ${file.rowCount} rows; an import takes at most ${deps.config.importMaxRows}. Split it into several imports.`,
+            },
+          ]
+        : [],
       notes: [],
       ...(input.description ? { description: input.description } : {}),
       ...(input.metadata ? { metadata: input.metadata } : {}),
@@ -77,7 +89,9 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
     };
   },
 
-  afterCreate: (db, scope, doc, _input, { deps }) => enqueueImportJob(db, deps.boss, scope, doc.id),
+  afterCreate: async (db, scope, doc, _input, { deps }) => {
+    if (doc.status === 'validating') await enqueueImportJob(db, deps.boss, scope, doc.id);
+  },
 
   update(current, input, { now }) {
     if (input.metadata) checkMetadata(input.metadata);

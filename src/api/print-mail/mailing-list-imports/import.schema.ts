@@ -45,10 +45,17 @@ export const ImportCreate = Type.Object({
     }),
   ),
   senderAddressMapping: Type.Optional(
-    Type.Unsafe<Mapping>({ ...Mapping, description: 'Stored and checked against the header; not acted on.' }),
+    Type.Unsafe<Mapping>({
+      ...Mapping,
+      description:
+        "Contact field → column name for each row's sender (the same fields and rules as receivers). When given, every row needs a valid sender: it becomes a contact, kept as its receiver's sender on the lists the import is added to.",
+    }),
   ),
   senderMergeVariableMapping: Type.Optional(
-    Type.Unsafe<Mapping>({ ...Mapping, description: 'Stored and checked against the header; not acted on.' }),
+    Type.Unsafe<Mapping>({
+      ...Mapping,
+      description: "Merge variable → column name: stored in each sender contact's metadata (up to 20).",
+    }),
   ),
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   metadata: Type.Optional(Metadata),
@@ -110,6 +117,8 @@ export const MailingListImport = Type.Object({
   validRowCount: Type.Integer(),
   invalidRowCount: Type.Integer(),
   receiverStatusCount: StatusCount,
+  /** The valid rows by their sender's address status: only with senderAddressMapping. */
+  senderStatusCount: Type.Optional(StatusCount),
   errors: Type.Array(ImportError),
   notes: Type.Array(ImportNote),
   reportURL: Type.Optional(

@@ -19,12 +19,37 @@ export async function getMailingListDoc(
   return text === undefined ? undefined : JSON.parse(text);
 }
 
+/** A list member: the contact, and its own sender when an import gave it one (else null). */
+export interface ListMember {
+  contactId: string;
+  senderId: string | null;
+}
+
 /**
- * Up to `limit` of the list's current members, as contact ids in ascending order, after
+ * Up to `limit` of the list's current members, in ascending order of contact id, after
  * `afterContactId` (null: from the first): keyset pages, so a send that stops can resume
  * after the last contact it did. A deleted contact is no member. Empty for a list the scope
  * does not have.
  */
+export async function mailingListMemberPage(
+  db: Queryable,
+  scope: Scope,
+  listId: string,
+  afterContactId: string | null,
+  limit: number,
+): Promise<ListMember[]> {
+  const res = await db.query({
+    name: 'mailing-list-members-page',
+    text: `SELECT m.contact_id AS "contactId", m.sender_id AS "senderId" FROM mailing_list_members m
+            WHERE m.list_id = $1 AND m.contact_id > $2
+              AND EXISTS (SELECT 1 FROM ${LISTS_TABLE} l WHERE l.id = $1 AND l.org_id = $3 AND l.live = $4)
+            ORDER BY m.contact_id LIMIT $5`,
+    values: [listId, afterContactId ?? '', scope.orgId, scope.live, limit],
+  });
+  return res.rows;
+}
+
+/** The same page as contact ids alone. */
 export async function mailingListMembers(
   db: Queryable,
   scope: Scope,
@@ -32,15 +57,16 @@ export async function mailingListMembers(
   afterContactId: string | null,
   limit: number,
 ): Promise<string[]> {
-  const res = await db.query({
-    name: 'mailing-list-members-page',
-    text: `SELECT m.contact_id FROM mailing_list_members m
-            WHERE m.list_id = $1 AND m.contact_id > $2
-              AND EXISTS (SELECT 1 FROM ${LISTS_TABLE} l WHERE l.id = $1 AND l.org_id = $3 AND l.live = $4)
-            ORDER BY m.contact_id LIMIT $5`,
-    values: [listId, afterContactId ?? '', scope.orgId, scope.live, limit],
-  });
-  return res.rows.map((r) => r.contact_id as string);
+  return (await mailingListMemberPage(db, scope, listId, afterContactId, limit)).map((m) => m.contactId);
+}
+
+/** How many of the list's members have no sender of their own. */
+export async function membersWithoutSender(db: Queryable, listId: string): Promise<number> {
+  const res = await db.query(
+    'SELECT count(*)::int AS n FROM mailing_list_members WHERE list_id = $1 AND sender_id IS NULL',
+    [listId],
+  );
+  return res.rows[0].n;
 }
 
 /** Adds the caller's contacts among `ids` (others are skipped); members already there stay once. */
@@ -60,7 +86,12 @@ export async function removeContacts(db: Queryable, listId: string, ids: string[
   ]);
 }
 
-/** Adds every contact the caller's imports among `importIds` made or matched and that still exists. */
+/**
+ * Adds every contact the caller's imports among `importIds` made or matched and that still
+ * exists, with the sender its import gave it (if that contact still exists). A contact
+ * already on the list takes that sender; of several imports giving one contact a sender, the
+ * last named wins.
+ */
 export async function addImports(
   db: Queryable,
   scope: Scope,
@@ -68,12 +99,15 @@ export async function addImports(
   importIds: string[],
 ): Promise<void> {
   await db.query(
-    `INSERT INTO mailing_list_members (list_id, contact_id)
-     SELECT DISTINCT $1, ic.contact_id FROM mailing_list_import_contacts ic
+    `INSERT INTO mailing_list_members AS m (list_id, contact_id, sender_id)
+     SELECT DISTINCT ON (ic.contact_id) $1, ic.contact_id, s.id FROM mailing_list_import_contacts ic
        JOIN mailing_list_imports i ON i.id = ic.import_id AND i.org_id = $3 AND i.live = $4
        JOIN contacts c ON c.id = ic.contact_id AND c.org_id = $3 AND c.live = $4
+       LEFT JOIN contacts s ON s.id = ic.sender_id AND s.org_id = $3 AND s.live = $4
       WHERE ic.import_id = ANY($2)
-     ON CONFLICT DO NOTHING`,
+      ORDER BY ic.contact_id, s.id IS NOT NULL DESC, array_position($2, ic.import_id) DESC
+     ON CONFLICT (list_id, contact_id) DO UPDATE SET sender_id = EXCLUDED.sender_id
+       WHERE EXCLUDED.sender_id IS NOT NULL AND m.sender_id IS DISTINCT FROM EXCLUDED.sender_id`,
     [listId, importIds, scope.orgId, scope.live],
   );
 }

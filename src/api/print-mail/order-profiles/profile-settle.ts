@@ -1,3 +1,4 @@
+import { invalid } from '../../../platform/errors.js';
 import { randomBase58 } from '../../../platform/ids.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { DocumentContext } from '../documents/document-resource.js';
@@ -26,6 +27,8 @@ export async function settleProfile(
   ctx: DocumentContext,
   given: ReadonlySet<string>,
 ): Promise<ProfileFields> {
+  // A blank form field is no value (profile.resource.ts), so the schema's `required` is not enough.
+  for (const field of p.required) if (!present(fields[field])) throw invalid(field, 'is required.');
   checkMetadata(fields.metadata);
   if (fields.mailingClass !== undefined) fields.mailingClass = profileMailingClass(fields.mailingClass);
   p.kind.check(orderFieldsOf(p, fields));

@@ -124,7 +124,7 @@ export async function prepareOrder(
 }
 
 /** What a prepared order writes, given its contacts' docs, and the snapshot it answers with. */
-function orderCreate(
+export function orderCreate(
   order: PreparedOrder,
   contacts: Record<Party, Contact>,
   newContacts: ContactRow[],

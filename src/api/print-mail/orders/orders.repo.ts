@@ -47,6 +47,29 @@ export function insertOrderStatement(kind: OrderKind, scope: Scope, row: NewOrde
   };
 }
 
+/**
+ * The insert of many new orders of one kind, organization and mode (status `ready`) as one
+ * statement: their rows go as one JSON parameter, so the text is the same whatever their number.
+ */
+export function insertOrdersStatement(kind: OrderKind, scope: Scope, rows: NewOrder[]): Statement {
+  const records = rows.map((row) => ({
+    id: row.doc.id,
+    doc: row.doc,
+    search_text: row.searchText,
+    content: row.content,
+    next_step_at: row.nextStepAt,
+    transitions: row.transitions,
+    created_at: row.doc.createdAt,
+  }));
+  return {
+    text: `INSERT INTO ${kind.table} (id, org_id, live, status, doc, search_text, content, next_step_at, transitions, created_at, updated_at)
+     SELECT r.id, $2, $3, 'ready', r.doc, r.search_text, r.content, r.next_step_at, r.transitions, r.created_at, r.created_at
+       FROM jsonb_to_recordset($1::jsonb) AS r(id text, doc jsonb, search_text text, content jsonb,
+                                               next_step_at timestamptz, transitions jsonb, created_at timestamptz)`,
+    values: [JSON.stringify(records), scope.orgId, scope.live],
+  };
+}
+
 /** Locks one order for a change in the caller's transaction; scope null is for jobs and the CLI. */
 export async function lockOrder(
   db: Queryable,

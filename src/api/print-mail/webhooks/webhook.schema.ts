@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Metadata } from '../../../platform/metadata.js';
+import { removable } from '../documents/update-fields.js';
 
 export const PAYLOAD_FORMATS = ['jwt', 'json'] as const;
 export type PayloadFormat = (typeof PAYLOAD_FORMATS)[number];
@@ -28,13 +29,13 @@ export const WebhookCreate = Type.Object({
 });
 export type WebhookCreate = Static<typeof WebhookCreate>;
 
-/** Update is `POST /webhooks/{id}`; `null` removes description or metadata (Null listed first so type coercion does not turn it into ""). */
+/** Update is `POST /webhooks/{id}`; `null` removes description or metadata (`removable`: why its schema is what it is). */
 export const WebhookUpdate = Type.Object({
   url: Type.Optional(Url),
   enabledEvents: Type.Optional(EnabledEvents),
   enabled: Type.Optional(Type.Boolean()),
-  description: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 1000 })])),
-  metadata: Type.Optional(Type.Union([Type.Null(), Metadata])),
+  description: removable(Type.String({ maxLength: 1000 })),
+  metadata: removable(Metadata),
   payloadFormat: Type.Optional(PayloadFormatSchema),
   secret: Type.Optional(Secret),
 });

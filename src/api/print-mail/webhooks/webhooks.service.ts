@@ -75,7 +75,7 @@ function applyPatch(current: Webhook, patch: WebhookUpdate, now: Date): Webhook 
   if (patch.payloadFormat !== undefined) next.payloadFormat = patch.payloadFormat;
   if (patch.secret !== undefined) next.secret = checkSecret(patch.secret)!;
   for (const field of ['description', 'metadata'] as const) {
-    if (patch[field] === null) delete next[field];
+    if (patch[field] === null || patch[field] === '') delete next[field];
     else if (patch[field] !== undefined) (next as Record<string, unknown>)[field] = patch[field];
   }
   checkMetadata(next.metadata);

@@ -22,12 +22,17 @@ export const MAX_TOKENS = 64;
 // Control characters other than newline and tab, and invisible format characters.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/g;
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ENTITY = /&#?\w{1,8};/g;
+
 export function normalizeInput(input: unknown): string {
   if (typeof input !== 'string') return typeof input === 'number' ? String(input) : '';
   let text = input.length > MAX_INPUT_CHARS ? input.slice(0, MAX_INPUT_CHARS) : input;
+  // Most lines are printable ASCII: nothing to normalize, no control or line-break characters.
+  if (PRINTABLE_ASCII.test(text)) return (text.includes('&') ? text.replace(ENTITY, ' ') : text).trim();
   text = text.normalize('NFC').replace(CONTROL, ' ');
   // HTML entities from scraped data ("SU&#163;TE") carry no address meaning.
-  text = text.replace(/&#?\w{1,8};/g, ' ');
+  text = text.replace(ENTITY, ' ');
   return text.replace(/\s*[\r\n]+\s*/g, ', ').trim();
 }
 

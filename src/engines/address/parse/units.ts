@@ -313,12 +313,27 @@ export function assignUnits(s: ParseState, spans: Span[]): void {
     (isLevel ? levels : units).push(text);
     if (!isLevel && !d.unit.designator && first.unit) {
       d.unit.designator = first.key;
-      const id = t.slice(span.start + 1, span.end).find((x) => x.key !== '#');
-      if (id) d.unit.id = id.key;
+      const id = unitId(t, span.start + 1, span.end);
+      if (id) d.unit.id = id;
     } else if (!isLevel && !d.unit.id && !first.unit) {
-      d.unit.id = first.key;
+      d.unit.id = unitId(t, span.start, span.end);
     }
   }
   if (units.length) d.fields.unit = units.join(' ');
   if (levels.length) d.fields.level = levels.join(' ');
+}
+
+/**
+ * The id of a unit from `start` (after its designator and any "#"): one token, plus a
+ * single letter written apart after a number ("409 A" is 409A, as sources store it). A
+ * second designator ("Bldg 3 Rm 12") ends the id.
+ */
+function unitId(t: Classified[], start: number, end: number): string | undefined {
+  let p = start;
+  while (p < end && t[p].key === '#') p++;
+  if (p >= end) return undefined;
+  const id = t[p];
+  const next = p + 1 < end ? t[p + 1] : undefined;
+  if (next?.letter && !next.unit && /^\d+$/.test(id.key)) return id.key + next.key;
+  return id.key;
 }

@@ -7,6 +7,7 @@ import { type UsState, usState } from '../tables/us-states.js';
 import { type FsaRecord, fsaIndex } from './canada-fsa.js';
 import { type DistrictMatch, districtIndex } from './congressional-districts.js';
 import { type CountryRecord, countryIndex, nameKey } from './countries.js';
+import { fsaCity } from './fsa-city.js';
 import { matchesPostcodeFormat, type PostcodeFormat, postcodeFormats } from './postcode-formats.js';
 import { usCityGazetteer, usZipIndex, type ZipRecord } from './us-zips.js';
 import { townRegions, worldCities } from './world-cities.js';
@@ -36,6 +37,12 @@ export const reference = {
   /** A Canadian FSA ("K1A") or full postal code ("K1A 0B1") -> FSA record. */
   fsa(code: string): FsaRecord | undefined {
     return fsaIndex().get(String(code).trim().toUpperCase().slice(0, 3));
+  },
+
+  /** The town of a Canadian FSA or postal code (upper case), when the source's description names one. */
+  fsaCity(code: string): string | undefined {
+    const record = reference.fsa(code);
+    return record ? fsaCity(record) : undefined;
   },
 
   /** Alpha-2, alpha-3 or a name in one of the indexed languages, any case. */

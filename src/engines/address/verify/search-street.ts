@@ -9,8 +9,10 @@ import {
   type TypoQuery,
   typoQuery,
 } from './match-street.js';
+import { ordinalVariants } from './ordinal-variants.js';
 import { numberKey, type StreetForm, streetKey } from './reference-point.js';
 import { partsMismatch } from './street-corrections.js';
+import { keepIdentifiers } from './street-identifiers.js';
 import type { ZipBlock } from './zip-block.js';
 
 export interface StreetSearch {
@@ -52,9 +54,17 @@ export async function searchStreet(
   }
   // (The given ZIP cannot hold the street and number exactly as written here: the fast path
   // above would have answered. So every ZIP is searched.)
-  const keys = streetKeys(street);
   const index = areaStreets(area.coverage, area.near, area.typoZips, blocks);
-  const found = index ? index.find(keys) : blocks.flatMap((block) => findSameStreets(block, keys));
+  const find = (form: StreetForm) => {
+    const keys = streetKeys(form);
+    return index ? index.find(keys) : blocks.flatMap((block) => findSameStreets(block, keys));
+  };
+  let found = find(street);
+  // "10TH AVE" against a source's "10 AVE" (and the reverse) is the same street, not a typo.
+  for (const other of found.length ? [] : ordinalVariants(street)) {
+    found = find(other);
+    if (found.length) break;
+  }
   // Typos are looked for only when the street as written exists nowhere near: a known street
   // without the number is a wrong number, not a cue to try similar names.
   if (!found.length && index) found.push(...index.findTypos(typoQuery(street), area.typoZips));
@@ -66,6 +76,7 @@ export async function searchStreet(
         found.push(...findTypoStreets(block, query));
       }
   }
+  if (found.length && found[0].kind === 'typo') found = keepIdentifiers(street, found);
   const withNumber = found.filter((c) => c.street.byNumber.has(key));
   const pool = withNumber.length ? withNumber : found;
   return { best: bestRanked(pool, street, area, givenZip), hasNumber: withNumber.length > 0, blocks };

@@ -10,9 +10,18 @@ import type { Verification } from './verification.js';
 import { verifyAddress } from './verify.js';
 import { streetPoints } from './zip-block.js';
 
+/** The country of an imported point: its region's (a province is Canada), else by its postcode's shape. */
+function pointCountry(point: ReferencePoint): 'US' | 'CA' {
+  const region = reference.stateByNameOrCode(point.state);
+  if (region) return region.country;
+  return /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(point.zip) ? 'CA' : 'US';
+}
+
 /** A reference point as a verified address (what a suggestion is). */
 function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCandidate): Verification {
-  const record = reference.zip(point.zip);
+  const country = pointCountry(point);
+  // Only US ZIPs have a mailing city in the ZIP table; a Canadian point keeps its own.
+  const record = country === 'US' ? reference.zip(point.zip) : undefined;
   const settled = {
     zip: point.zip,
     city: record?.city.toUpperCase() ?? point.city,
@@ -24,7 +33,7 @@ function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCand
     depth: 'point',
     covered: true,
     read,
-    country: 'US',
+    country,
     number: point.number,
     street: street.street.form,
     ...(point.unitId ? { unit: { designator: point.unitDesignator ?? '#', id: point.unitId } } : {}),

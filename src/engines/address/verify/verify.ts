@@ -1,6 +1,7 @@
 import { resolveArea, stateOf } from './area.js';
 import { settleArea, zipFromArea } from './area-corrections.js';
 import type { CandidateSource } from './candidate-source.js';
+import { changesTypeAndTown } from './correction-limits.js';
 import { Findings } from './findings.js';
 import type { VerifyInput } from './input.js';
 import { matchUnit } from './match-unit.js';
@@ -42,7 +43,7 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   if (!read.number || !read.street || !covered)
     return uncovered(read, area, findings, asRead(read, findings));
   const search = await searchStreet(source, area, read.street, read.number, area.zip);
-  const choices = distinctCandidates(search.best);
+  const choices = distinctCandidates(search.best).filter((c) => !changesTypeAndTown(read, area, c));
   if (!choices.length) {
     findings.failure('line1', 'Incorrect Value', 'Street name');
     const settled = settleArea(read, area, zipFromArea(read, area), undefined, findings);

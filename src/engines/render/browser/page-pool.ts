@@ -5,7 +5,7 @@ import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from './low-priority.js';
 import { type PooledPage, preparePage } from './page-setup.js';
 
-/** Documents per shared print: past about this many a print gets slower per page (docs/benchmarks.md). */
+/** Requests (letters, mail pieces) per shared print: past about this many a print gets slower per page (docs/benchmarks.md). */
 export const DEFAULT_PRINT_BATCH = 12;
 
 export interface BrowserPoolOptions {
@@ -20,7 +20,7 @@ export interface BrowserPoolOptions {
   priority?: RenderPriority;
   /** A tab is replaced after this many jobs so long runs cannot grow a tab without bound. */
   recyclePageAfter?: number;
-  /** Letters of one size waiting together print as one, up to this many (print-batcher.ts); 1 prints each alone. */
+  /** Letters and mail pieces of one size waiting together print as one, up to this many (print-batcher.ts); 1 prints each alone. */
   printBatch?: number;
 }
 

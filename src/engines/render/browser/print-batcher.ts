@@ -107,20 +107,20 @@ class PrintBatcher {
 
 /**
  * Every sheet of a size has the same number of frames, however many are used, so a tab keeps
- * its sheet from one print to the next (making frames costs about a print).
+ * its sheet from one print to the next (making frames costs about a print): room for a full
+ * batch of requests of as many documents as the largest here (a letter 1, a mail piece 2).
  */
 const sheetCapacity = (pool: BrowserPool, requests: Request[]) =>
-  Math.max(pool.printBatch, ...requests.map((r) => r.documents.length));
+  pool.printBatch * Math.max(1, ...requests.map((r) => r.documents.length));
 
-/** The next requests of a queue, up to `limit` documents (at least one request). */
+/**
+ * The next `limit` requests of a queue. Requests, not documents: most of a print's cost is
+ * fixed (Chromium's print, the fonts it embeds once per print, node parsing the PDF), and each
+ * document adds little (docs/benchmarks.md, *Every order kind*), so a two-sided piece shares a
+ * print with as many others as a letter does rather than with half as many.
+ */
 function takeBatch(queue: Request[], limit: number): Request[] {
-  let documents = 0;
-  let count = 0;
-  while (count < queue.length && (count === 0 || documents + queue[count].documents.length <= limit)) {
-    documents += queue[count].documents.length;
-    count++;
-  }
-  return queue.splice(0, count);
+  return queue.splice(0, Math.max(1, limit));
 }
 
 async function printAlone(pool: BrowserPool, request: Request, size: PageSize): Promise<PrintedHtml> {

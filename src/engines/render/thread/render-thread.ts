@@ -12,7 +12,7 @@ export interface RenderThreadOptions {
   executablePath?: string;
   /** Tabs rendering at once (BrowserPool size). */
   poolSize?: number;
-  /** Documents sharing one print at most (BrowserPool printBatch; 1 prints each alone). */
+  /** Letters or mail pieces sharing one print at most (BrowserPool printBatch; 1 prints each alone). */
   printBatch?: number;
   /** The render thread's and Chromium's CPU priority; default nice 19 and SCHED_IDLE. */
   priority?: RenderPriority;

@@ -1,0 +1,179 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { reference } from '../../engines/address/index.js';
+import {
+  addressPreview,
+  buildingOf,
+  completionOf,
+  type IntlPoint,
+  pointIdOf,
+  previewsOf,
+  verifyIntl,
+} from '../../engines/address/intl/index.js';
+import { apiError, invalid } from '../../platform/errors.js';
+import { chargeIntlLookups } from '../../platform/metering/intl-metering.js';
+import { LOOKUP_COST } from '../../platform/metering/metering.js';
+import { documented } from '../../platform/route-helpers.js';
+import {
+  intlBuildingPoints,
+  intlPointById,
+  intlPointsByStreetPrefix,
+} from '../../reference-store/intl-points.repo.js';
+import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
+import { Envelope, ok } from '../addver/envelope.js';
+import { VerifiedAddressSchema } from '../addver/verification.schema.js';
+import type { AppDeps } from '../deps.js';
+import {
+  IntlCompletionSchema,
+  IntlPreviewQuery,
+  IntlPreviewSchema,
+  IntlResolveBody,
+  IntlResolveQuery,
+  IntlVerifiedAddressSchema,
+} from './schema.js';
+
+const tags = ['International address verification'];
+
+/** "GB,de" -> ["GB", "DE"]; a 400 naming the filter for a code that is no country. */
+function countriesOf(filter: string | undefined): string[] | undefined {
+  if (!filter?.trim()) return undefined;
+  return filter
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((code) => {
+      const country = reference.country(code);
+      if (!country) throw invalid('countriesFilter', `"${code}" is not a known country code.`);
+      return country.alpha2;
+    });
+}
+
+/** "10 downing st" -> number "10", street "DOWNING ST"; "downing" -> street only. */
+function typed(partial: string): { number?: string; street: string } {
+  const text = partial.toUpperCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
+  const m = /^(\d+[A-Z]?(?:[-/]\d+[A-Z]?)*)(?:\s+(.*))?$/.exec(text);
+  return m ? { number: m[1], street: m[2] ?? '' } : { street: text };
+}
+
+/**
+ * GET /v1/intl_addver/completions: previews as the user types, over the imported points of
+ * any country (no lookup). A building with units is one `Container`; `advanced=true&container=ID`
+ * lists its units. POST: a chosen `Address` preview resolved (1 lookup); with `verify=true` a
+ * US or Canadian one is answered by the standard verifier, any other by international verification.
+ */
+export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
+  const source = new PgIntlPoints(deps.pool);
+
+  app.get(
+    '/completions',
+    {
+      schema: {
+        tags,
+        querystring: IntlPreviewQuery,
+        response: { 200: documented(Envelope(Type.Array(IntlPreviewSchema))) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const limit = q.limit ?? 10;
+      if (q.advanced || q.container) {
+        if (!q.container)
+          throw invalid('container', 'is required with advanced=true (the id of a Container preview).');
+        const building = buildingOf(q.container);
+        if (!building) throw invalid('container', 'is not the id of a Container preview.');
+        const units = await intlBuildingPoints(deps.pool, building);
+        return ok(
+          units.slice(0, limit).map((p) => addressPreview(p, q.partialStreet ?? '')),
+          'Retrieved address previews.',
+        );
+      }
+      const partial = q.partialStreet ?? q.streetFilter;
+      if (partial === undefined)
+        throw invalid('partialStreet', 'is required (or advanced=true with a container).');
+      if (!/[\p{L}\p{N}]/u.test(partial))
+        throw invalid('partialStreet', 'must contain the start of a house number or street name.');
+      const { number, street } = typed(partial);
+      const filter = {
+        ...(countriesOf(q.countriesFilter) ? { countries: countriesOf(q.countriesFilter) } : {}),
+        ...(q.cityFilter?.trim() ? { city: q.cityFilter.trim().toUpperCase() } : {}),
+        ...(q.postalOrZipFilter?.trim()
+          ? { postal: q.postalOrZipFilter.toUpperCase().replace(/[\s-]/g, '') }
+          : {}),
+      };
+      // Units of one building share a preview, so read more points than previews asked for.
+      const points = await intlPointsByStreetPrefix(deps.pool, street, number, filter, limit * 20);
+      return ok(previewsOf(points, partial, limit), 'Retrieved address previews.');
+    },
+  );
+
+  app.post(
+    '/completions',
+    {
+      schema: {
+        tags,
+        querystring: IntlResolveQuery,
+        body: IntlResolveBody,
+        response: {
+          200: documented(
+            Envelope(
+              // Most specific first: the serializer answers with the first shape the value fits.
+              Type.Union([IntlVerifiedAddressSchema, VerifiedAddressSchema, IntlCompletionSchema]),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.body;
+      const q = request.query;
+      const pointId = pointIdOf(id);
+      if (!pointId)
+        throw invalid(
+          'id',
+          buildingOf(id)
+            ? 'is a Container: list its units with GET /completions?advanced=true&container=ID.'
+            : 'is not the id of an Address preview.',
+        );
+      const point = await intlPointById(deps.pool, pointId);
+      if (!point) throw apiError('not_found_error', `No address has the id ${id}.`);
+      await chargeIntlLookups(deps.pool, deps.clock, request.auth.orgId, LOOKUP_COST.intlCompletionResolve);
+      if (!q.verify) return ok(completionOf(point, q.properCase), 'Retrieved the completed address.');
+      if (point.country === 'US' || point.country === 'CA') {
+        const verified = await deps.verifier.verify(standardInputOf(point), {
+          properCase: q.properCase,
+          includeDetails: q.includeDetails,
+          geocode: q.geocode,
+        });
+        return ok(verified, 'Verified the completed address.');
+      }
+      const verified = await verifyIntl(intlInputOf(point), source, {
+        properCase: q.properCase,
+        includeDetails: q.includeDetails,
+      });
+      return ok(verified, 'Verified the completed address.');
+    },
+  );
+};
+
+function standardInputOf(p: IntlPoint) {
+  const c = completionOf(p);
+  return {
+    line1: c.line1,
+    ...(p.unitId ? { line2: [p.unitDesignator, p.unitId].filter(Boolean).join(' ') } : {}),
+    city: p.city,
+    provinceOrState: p.state,
+    postalOrZip: c.postalOrZip,
+    country: p.country.toLowerCase(),
+  };
+}
+
+function intlInputOf(p: IntlPoint) {
+  const c = completionOf(p);
+  return {
+    country: p.country,
+    line1: c.line1,
+    ...(c.line2 && p.unitId ? { line2: c.line2 } : {}),
+    city: p.city,
+    provinceOrState: p.state,
+    postalOrZip: c.postalOrZip,
+  };
+}

@@ -1,0 +1,55 @@
+import { reference } from '../../engines/address/index.js';
+import type { IntlInput } from '../../engines/address/intl/index.js';
+import { invalid } from '../../platform/errors.js';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Pre-validation of `{address}`: a string, or an object of strings (the schema would coerce 5 into "5"). */
+export async function checkIntlAddressBody(request: { body: unknown }): Promise<void> {
+  const body = request.body as { address?: unknown } | undefined;
+  // The whole check runs before the schema, so every problem is a 400 naming its field.
+  if (body?.address !== undefined) toIntlInput(body.address, 'address');
+}
+
+export function checkIntlShape(value: unknown, field: string): void {
+  if (typeof value === 'string') return;
+  if (!isPlainObject(value))
+    throw invalid(
+      field,
+      `must be a freeform string or an address object (got ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}).`,
+    );
+  for (const [k, v] of Object.entries(value))
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      throw invalid(`${field}.${k}`, 'must be a string.');
+}
+
+/** A checked address -> engine input; a 400 naming the field when it cannot be verified at all. */
+export function toIntlInput(value: unknown, field: string): IntlInput {
+  checkIntlShape(value, field);
+  if (typeof value === 'string') {
+    if (!value.trim()) throw invalid(field, 'must not be empty.');
+    if (value.length > 500) throw invalid(field, 'is longer than 500 characters.');
+    return value;
+  }
+  const v = value as Record<string, string | undefined>;
+  if (!v.line1?.trim()) throw invalid(`${field}.line1`, 'is required.');
+  const country = v.country?.trim();
+  if (!country) throw invalid(`${field}.country`, 'is required (ISO 3166-1 alpha-2 or alpha-3).');
+  if (!reference.country(country))
+    throw invalid(`${field}.country`, `"${country}" is not a known country code.`);
+  for (const k of ['line1', 'line2', 'line3', 'line4', 'city', 'provinceOrState'] as const)
+    if ((v[k]?.length ?? 0) > 200) throw invalid(`${field}.${k}`, 'is longer than 200 characters.');
+  if ((v.postalOrZip?.length ?? 0) > 20)
+    throw invalid(`${field}.postalOrZip`, 'is longer than 20 characters.');
+  return {
+    country,
+    line1: v.line1,
+    ...(v.line2 ? { line2: v.line2 } : {}),
+    ...(v.line3 ? { line3: v.line3 } : {}),
+    ...(v.line4 ? { line4: v.line4 } : {}),
+    ...(v.city ? { city: v.city } : {}),
+    ...(v.provinceOrState ? { provinceOrState: v.provinceOrState } : {}),
+    ...(v.postalOrZip ? { postalOrZip: v.postalOrZip } : {}),
+  };
+}

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../../api/deps.js';
+import { cancelOrder } from '../../../api/print-mail/orders/cancel-order.js';
+import { ORDER_KINDS, orderKindOfId } from '../../../api/print-mail/orders/order-kinds.js';
+import { ORDER_STATUSES } from '../../../api/print-mail/orders/order-status.js';
+import { progressOrder } from '../../../api/print-mail/orders/progress-order.js';
+import { withTransaction } from '../../../db/tx.js';
+import { notFound } from '../../../platform/errors.js';
+import { sendBlob } from '../../blob-download.js';
+import { pageNumber } from '../../format.js';
+import { field, requireOrganization, scopeOfPage } from '../../guard.js';
+import { csrfToken, flash, pageHeaders, redirect, sendPage } from '../../page.js';
+import { orderHtml, orderLiveHtml } from './order.html.js';
+import { orderDetail, orderEvents } from './order-detail.repo.js';
+import { kindNamed } from './order-form.js';
+import { ordersListHtml } from './orders-list.html.js';
+import { listOrdersPage } from './orders-list.repo.js';
+
+const page = { schema: { hide: true } };
+const LIMIT = 25;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A yyyy-mm-dd date from the filter form as an instant (UTC midnight), or undefined. */
+function day(value: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * Orders of every kind in the registry (orders/order-kinds.ts), through the same services as
+ * the API: the list, one order with its PDF and timeline, cancel and progress (the functions
+ * its routes call). The create form is order-new.routes.ts.
+ */
+export const ordersPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.addHook('preHandler', requireOrganization);
+  const orderCtx = () => ({ now: deps.clock.now(), signer: deps.signer });
+
+  /** The order an id names, in the page's organization and mode: 404 otherwise, as the API. */
+  async function findOrder(request: FastifyRequest) {
+    const { id } = request.params as { id: string };
+    const kind = orderKindOfId(id);
+    const order = kind && (await orderDetail(deps.pool, kind, scopeOfPage(request), id));
+    if (!kind || !order) throw notFound('order', id);
+    return { kind, order };
+  }
+
+  app.get('/orders', page, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const kind = kindNamed(field(q, 'kind'));
+    const status = field(q, 'status');
+    const filters = {
+      status: (ORDER_STATUSES as readonly string[]).includes(status) ? status : '',
+      from: field(q, 'from'),
+      to: field(q, 'to'),
+      q: field(q, 'q').slice(0, 200),
+    };
+    const pageNo = pageNumber(q.page);
+    const to = day(filters.to);
+    const { total, capped, rows } = await listOrdersPage(
+      deps.pool,
+      kind,
+      scopeOfPage(request),
+      {
+        ...(filters.status ? { status: filters.status } : {}),
+        ...(day(filters.from) ? { from: day(filters.from) } : {}),
+        // "to" is the last day shown: everything before the next midnight.
+        ...(to ? { to: new Date(to.getTime() + DAY_MS) } : {}),
+        ...(filters.q ? { text: filters.q.toLowerCase() } : {}),
+      },
+      { limit: LIMIT, skip: (pageNo - 1) * LIMIT },
+    );
+    return sendPage(request, reply, {
+      title: 'Orders',
+      section: 'orders',
+      body: ordersListHtml({
+        kinds: ORDER_KINDS,
+        kind,
+        filters,
+        page: pageNo,
+        limit: LIMIT,
+        total,
+        capped,
+        rows,
+      }),
+    });
+  });
+
+  app.get('/orders/:id', page, async (request, reply) => {
+    const { kind, order } = await findOrder(request);
+    const events = await orderEvents(deps.pool, scopeOfPage(request), order.id);
+    const csrf = csrfToken(reply);
+    return sendPage(request, reply, {
+      title: order.id,
+      section: 'orders',
+      body: orderHtml(kind, order, events, request.dashboard!.live, csrf),
+    });
+  });
+
+  // The polled part of the order page (htmx swaps it in until the PDF exists).
+  app.get('/orders/:id/live', page, async (request, reply) => {
+    const { kind, order } = await findOrder(request);
+    const csrf = csrfToken(reply);
+    return pageHeaders(reply).send(orderLiveHtml(kind, order, request.dashboard!.live, csrf).text);
+  });
+
+  // The order's PDF from the blob store, for the page's viewer: same origin, same session.
+  // The order's PDF from the blob store, for the page's viewer: same origin, same session.
+  app.get('/orders/:id/pdf', page, async (request, reply) => {
+    const { order } = await findOrder(request);
+    if (!order.pdfKey) throw notFound('PDF of order', order.id);
+    return sendBlob(reply, deps.blobs, order.pdfKey, {
+      type: 'application/pdf',
+      name: `${order.id}.pdf`,
+      inline: true,
+    });
+  });
+
+  app.post('/orders/:id/cancel', page, async (request, reply) => {
+    const { kind, order } = await findOrder(request);
+    await withTransaction(deps.pool, (tx) =>
+      cancelOrder(tx, kind, scopeOfPage(request), order.id, { reason: 'user_initiated' }, orderCtx()),
+    );
+    flash(request, reply, `Cancelled ${order.id}.`);
+    return redirect(reply, `/orders/${order.id}`);
+  });
+
+  app.post('/orders/:id/progress', page, async (request, reply) => {
+    const { kind, order } = await findOrder(request);
+    const moved = await withTransaction(deps.pool, (tx) =>
+      progressOrder(tx, kind, scopeOfPage(request), order.id, orderCtx()),
+    );
+    flash(request, reply, `${order.id} is now ${String(moved.status).replaceAll('_', ' ')}.`);
+    return redirect(reply, `/orders/${order.id}`);
+  });
+};

@@ -1,0 +1,29 @@
+/** International verification and completion: the engine's public surface (pure: no HTTP, no SQL). */
+import { countryIndex } from '../reference/countries.js';
+import { placesByCountry } from './places.js';
+import { warmRegions } from './regions.js';
+
+export { countryRule } from './country-rules.js';
+export { formatLines } from './format.js';
+export { type IntlPoint, type IntlPointSource, MemoryIntlSource } from './point-source.js';
+export { checkPostcode, postcodeKey } from './postcode.js';
+export type { IntlInput, IntlStructured } from './read-input.js';
+export { premiseKey, streetMatchKey } from './street-line.js';
+export type { IntlDetails, IntlVerifiedAddress, IntlVerifyOptions } from './types.js';
+export { verifyIntl } from './verify.js';
+
+/** Builds the gazetteer and region indexes now (servers call it at start). */
+export function warmIntl(): void {
+  countryIndex();
+  placesByCountry();
+  warmRegions();
+}
+export { completionOf, type IntlCompletion } from './completion.js';
+export {
+  addressPreview,
+  type Building,
+  buildingOf,
+  type IntlPreview,
+  pointIdOf,
+  previewsOf,
+} from './previews.js';

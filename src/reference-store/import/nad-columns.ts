@@ -1,0 +1,96 @@
+import type { SourceRecord } from '../../engines/address/verify/point-from-record.js';
+import { MapError } from './column-map.js';
+
+/**
+ * The US DOT National Address Database text layout (NAD schema field names). Releases differ
+ * in which fields they fill and in letter case, so each field is found by name, any case, and
+ * a record is built from whichever of its alternatives the file has:
+ * - number: AddNo_Full, else AddNum_Pre + Add_Number + AddNum_Suf;
+ * - street: StNam_Full, else St_PreMod St_PreDir St_PreTyp St_PreSep St_Name St_PosTyp St_PosDir St_PosMod;
+ * - unit: Unit, else SubAddress; city: Post_City, else Inc_Muni, Uninc_Comm, Census_Plc;
+ * - State, Zip_Code, Longitude, Latitude, UUID.
+ */
+const STREET_PARTS = [
+  'st_premod',
+  'st_predir',
+  'st_pretyp',
+  'st_presep',
+  'st_name',
+  'st_postyp',
+  'st_posdir',
+  'st_posmod',
+];
+const CITY_FIELDS = ['post_city', 'inc_muni', 'uninc_comm', 'census_plc'];
+
+/** Values NAD uses for "nothing here" in its place fields. */
+const NOT_STATED = new Set(['', 'NOT STATED', 'UNINCORPORATED', 'UNKNOWN', 'NULL', 'N/A']);
+
+/** Whether a header looks like NAD's (used to sniff the format). */
+export function isNadHeader(header: string[]): boolean {
+  const names = new Set(header.map((h) => h.trim().toLowerCase()));
+  return (
+    (names.has('add_number') || names.has('addno_full')) && (names.has('st_name') || names.has('stnam_full'))
+  );
+}
+
+export function nadMap(header: string[]): (row: string[]) => SourceRecord {
+  const index = new Map(header.map((h, i) => [h.trim().toLowerCase(), i]));
+  const at = (name: string) => index.get(name);
+  const missing = [
+    at('addno_full') === undefined && at('add_number') === undefined && 'AddNo_Full or Add_Number',
+    at('stnam_full') === undefined && at('st_name') === undefined && 'StNam_Full or St_Name',
+    at('latitude') === undefined && 'Latitude',
+    at('longitude') === undefined && 'Longitude',
+  ].filter(Boolean);
+  if (missing.length)
+    throw new MapError(`not a National Address Database file: no ${missing.join(', ')} column`);
+
+  const full = at('addno_full');
+  const numberParts = ['addnum_pre', 'add_number', 'addnum_suf'].flatMap((n) => at(n) ?? []);
+  const streetFull = at('stnam_full');
+  const streetParts = STREET_PARTS.flatMap((n) => at(n) ?? []);
+  const unit = at('unit');
+  const subAddress = at('subaddress');
+  const cities = CITY_FIELDS.flatMap((n) => at(n) ?? []);
+  const state = at('state');
+  const zip = at('zip_code') ?? at('zip');
+  const lat = at('latitude')!;
+  const lon = at('longitude')!;
+  const uuid = at('uuid');
+
+  const joined = (row: string[], columns: number[]) =>
+    columns
+      .map((i) => row[i]?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ');
+  const place = (v: string | undefined) => (v && !NOT_STATED.has(v.trim().toUpperCase()) ? v.trim() : '');
+
+  return (row) => {
+    const record: SourceRecord = {
+      number: (full !== undefined && row[full]?.trim()) || joined(row, numberParts),
+      street: (streetFull !== undefined && row[streetFull]?.trim()) || joined(row, streetParts),
+      lat: row[lat],
+      lon: row[lon],
+    };
+    const u =
+      (unit !== undefined && place(row[unit])) || (subAddress !== undefined && place(row[subAddress]));
+    if (u) record.unit = u;
+    for (const c of cities) {
+      const city = place(row[c]);
+      if (city) {
+        record.city = city;
+        break;
+      }
+    }
+    if (state !== undefined) record.region = row[state];
+    if (zip !== undefined) record.postcode = zipOf(row[zip]);
+    if (uuid !== undefined && row[uuid]) record.id = row[uuid].replace(/^\{|\}$/g, '');
+    return record;
+  };
+}
+
+/** "2134" -> "02134": a ZIP once stored as a number lost its leading zeros. */
+function zipOf(v: string | undefined): string {
+  const zip = (v ?? '').trim();
+  return /^\d{3,4}$/.test(zip) ? zip.padStart(5, '0') : zip;
+}

@@ -1,0 +1,9 @@
+/**
+ * Whether a blob write failed because the store has no room (the disk or the quota is full):
+ * a state of the machine that an operator fixes, not of the thing being written, so work that
+ * meets it waits and tries again rather than using up its retries (jobs/render-order.ts).
+ */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
