@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --tests
 npx tsc --noEmit -p tsconfig.json
 npx biome check .
-exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=180000 \
+# --test-timeout also bounds each whole file (one process each): the fault tests in test/faults
+# start real servers, workers and PostgreSQL clusters and take minutes on a loaded machine.
+exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-2}" --test-timeout=600000 \
   $(find test -name '*.test.ts' | sort)
