@@ -1,7 +1,6 @@
 import { findOrganizationByName, setOrganizationDisabled } from '../platform/auth/organizations.repo.js';
-import { intlLookupInfo, setIntlPlan } from '../platform/metering/intl-metering.repo.js';
 import { periodOf } from '../platform/metering/metering.js';
-import { geocodingEnabled, lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
+import { geocodingEnabled, INTL_LOOKUPS, lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
 import { familyUsage, organizationNamed } from './org-family.js';
 import { CREDIT_USAGE, creditCommand } from './orgs-credit.js';
@@ -52,9 +51,14 @@ export async function orgsCommand(args: Args): Promise<number> {
         return { error: `"${name}" is a sub-organization of ${org.parentId}: set its parent's plan` };
       await setPlan(db.pool, org.id, { freeLimit, subscribed, geocoding });
       if (intlPlan)
-        await setIntlPlan(db.pool, org.id, { freeLimit: intlFreeLimit, subscribed: intlSubscribed });
+        await setPlan(
+          db.pool,
+          org.id,
+          { freeLimit: intlFreeLimit, subscribed: intlSubscribed },
+          INTL_LOOKUPS,
+        );
       const info = await lookupInfo(db.pool, org.id, periodOf(new Date()));
-      const intl = await intlLookupInfo(db.pool, org.id, periodOf(new Date()));
+      const intl = await lookupInfo(db.pool, org.id, periodOf(new Date()), INTL_LOOKUPS);
       return { info: { ...info, geocoding: await geocodingEnabled(db.pool, org.id), intl } };
     });
     if ('error' in outcome) {

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
-import { setIntlPlan } from '../../src/platform/metering/intl-metering.repo.js';
-import { setPlan } from '../../src/platform/metering/metering.repo.js';
+import { INTL_LOOKUPS, setPlan } from '../../src/platform/metering/metering.repo.js';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 
@@ -356,7 +355,7 @@ describe('a lookup allowance of its own', () => {
   test('international lookups count apart from /v1/addver; a batch past the free limit fails whole', async () => {
     const org = await ensureOrganization(server.runtime.db.pool, 'intl-limits');
     const k = await server.key({ org: 'intl-limits', product: 'addver' });
-    await setIntlPlan(server.runtime.db.pool, org.id, { freeLimit: 2 });
+    await setPlan(server.runtime.db.pool, org.id, { freeLimit: 2 }, INTL_LOOKUPS);
     await setPlan(server.runtime.db.pool, org.id, { freeLimit: 100 });
     assert.equal((await verify('10 Downing Street, London SW1A 2AA, UK', '', k)).status, 200);
     const intl = (await server.request('GET', '/v1/intl_addver', { key: k })).body.data;

@@ -6,16 +6,19 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Runs before schema validation (which would coerce 5 into "5"): an address must be a
- * string or an object, and an object must hold strings.
+ * Pre-validation of `{address}` bodies (verifications, suggestions), run before the schema
+ * (which would coerce 5 into "5"): a clear 400 naming `address`.
  */
-/** Pre-validation of `{address}` bodies (verifications, suggestions): a clear 400 naming `address`. */
 export async function checkAddressBody(request: { body: unknown }): Promise<void> {
   const body = request.body as { address?: unknown } | undefined;
   if (body?.address !== undefined) checkAddressShape(body.address, 'address');
 }
 
-export function checkAddressShape(value: unknown, field: string): void {
+/** An address is a freeform string or an object whose fields are strings (or null). */
+export function checkStringsAddress(
+  value: unknown,
+  field: string,
+): asserts value is string | Record<string, unknown> {
   if (typeof value === 'string') return;
   if (!isPlainObject(value))
     throw invalid(
@@ -25,6 +28,11 @@ export function checkAddressShape(value: unknown, field: string): void {
   for (const [k, v] of Object.entries(value))
     if (v !== undefined && v !== null && typeof v !== 'string')
       throw invalid(`${field}.${k}`, 'must be a string.');
+}
+
+export function checkAddressShape(value: unknown, field: string): void {
+  checkStringsAddress(value, field);
+  if (typeof value === 'string') return;
   if (typeof value.line1 !== 'string')
     throw invalid(`${field}.line1`, 'is required in a structured address.');
 }

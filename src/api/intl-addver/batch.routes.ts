@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { type IntlInput, verifyIntl } from '../../engines/address/intl/index.js';
 import { ApiError, invalid } from '../../platform/errors.js';
-import { chargeIntlLookups } from '../../platform/metering/intl-metering.js';
-import { LOOKUP_COST } from '../../platform/metering/metering.js';
-import { geocodingEnabled } from '../../platform/metering/metering.repo.js';
+import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
+import { geocodingEnabled, INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
 import { Envelope, ok } from '../addver/envelope.js';
@@ -59,7 +58,13 @@ export const intlBatchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
         }
       });
       const valid = items.filter((item) => 'input' in item).length;
-      await chargeIntlLookups(deps.pool, deps.clock, request.auth.orgId, valid * LOOKUP_COST.intlBatchItem);
+      await chargeLookups(
+        deps.pool,
+        deps.clock,
+        request.auth.orgId,
+        valid * LOOKUP_COST.intlBatchItem,
+        INTL_LOOKUPS,
+      );
       const geoData = !!request.query.geoData && (await geocodingEnabled(deps.pool, request.auth.orgId));
       const options = { ...request.query, geoData };
       const results = [];

@@ -11,8 +11,8 @@ import {
   verifyIntl,
 } from '../../engines/address/intl/index.js';
 import { apiError, invalid } from '../../platform/errors.js';
-import { chargeIntlLookups } from '../../platform/metering/intl-metering.js';
-import { LOOKUP_COST } from '../../platform/metering/metering.js';
+import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
+import { INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import {
   intlBuildingPoints,
@@ -135,7 +135,13 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
         );
       const point = await intlPointById(deps.pool, pointId);
       if (!point) throw apiError('not_found_error', `No address has the id ${id}.`);
-      await chargeIntlLookups(deps.pool, deps.clock, request.auth.orgId, LOOKUP_COST.intlCompletionResolve);
+      await chargeLookups(
+        deps.pool,
+        deps.clock,
+        request.auth.orgId,
+        LOOKUP_COST.intlCompletionResolve,
+        INTL_LOOKUPS,
+      );
       if (!q.verify) return ok(completionOf(point, q.properCase), 'Retrieved the completed address.');
       if (point.country === 'US' || point.country === 'CA') {
         const verified = await deps.verifier.verify(standardInputOf(point), {

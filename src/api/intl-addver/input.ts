@@ -1,9 +1,7 @@
 import { reference } from '../../engines/address/index.js';
 import type { IntlInput } from '../../engines/address/intl/index.js';
 import { invalid } from '../../platform/errors.js';
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { checkStringsAddress } from '../addver/verification-input.js';
 
 /** Pre-validation of `{address}`: a string, or an object of strings (the schema would coerce 5 into "5"). */
 export async function checkIntlAddressBody(request: { body: unknown }): Promise<void> {
@@ -12,21 +10,9 @@ export async function checkIntlAddressBody(request: { body: unknown }): Promise<
   if (body?.address !== undefined) toIntlInput(body.address, 'address');
 }
 
-export function checkIntlShape(value: unknown, field: string): void {
-  if (typeof value === 'string') return;
-  if (!isPlainObject(value))
-    throw invalid(
-      field,
-      `must be a freeform string or an address object (got ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value}).`,
-    );
-  for (const [k, v] of Object.entries(value))
-    if (v !== undefined && v !== null && typeof v !== 'string')
-      throw invalid(`${field}.${k}`, 'must be a string.');
-}
-
 /** A checked address -> engine input; a 400 naming the field when it cannot be verified at all. */
 export function toIntlInput(value: unknown, field: string): IntlInput {
-  checkIntlShape(value, field);
+  checkStringsAddress(value, field);
   if (typeof value === 'string') {
     if (!value.trim()) throw invalid(field, 'must not be empty.');
     if (value.length > 500) throw invalid(field, 'is longer than 500 characters.');

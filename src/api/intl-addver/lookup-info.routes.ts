@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { currentIntlLookupInfo } from '../../platform/metering/intl-metering.js';
+import { currentLookupInfo } from '../../platform/metering/metering.js';
+import { INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { Envelope, ok } from '../addver/envelope.js';
 import type { AppDeps } from '../deps.js';
 
@@ -19,6 +20,9 @@ export const intlLookupInfoRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
     '/',
     { schema: { tags: ['International address verification'], response: { 200: Envelope(LookupInfo) } } },
     async (request) =>
-      ok(await currentIntlLookupInfo(deps.pool, deps.clock, request.auth.orgId), 'Retrieved lookup info.'),
+      ok(
+        await currentLookupInfo(deps.pool, deps.clock, request.auth.orgId, INTL_LOOKUPS),
+        'Retrieved lookup info.',
+      ),
   );
 };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { verifyIntl } from '../../engines/address/intl/index.js';
-import { chargeIntlLookups } from '../../platform/metering/intl-metering.js';
-import { LOOKUP_COST } from '../../platform/metering/metering.js';
-import { geocodingEnabled } from '../../platform/metering/metering.repo.js';
+import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
+import { geocodingEnabled, INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
 import { Envelope, ok } from '../addver/envelope.js';
@@ -32,7 +31,13 @@ export const intlVerificationsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps 
     },
     async (request) => {
       const input = toIntlInput(request.body.address, 'address');
-      await chargeIntlLookups(deps.pool, deps.clock, request.auth.orgId, LOOKUP_COST.intlVerification);
+      await chargeLookups(
+        deps.pool,
+        deps.clock,
+        request.auth.orgId,
+        LOOKUP_COST.intlVerification,
+        INTL_LOOKUPS,
+      );
       // geoData only for accounts with geocoding enabled (spec section 5), as on /v1/addver.
       const geoData = !!request.query.geoData && (await geocodingEnabled(deps.pool, request.auth.orgId));
       return ok(

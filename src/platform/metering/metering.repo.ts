@@ -6,7 +6,34 @@ export interface LookupInfo {
   subscribed: boolean;
 }
 
-const ALLOWED = 'o.lookup_subscribed OR o.lookup_free_limit IS NULL';
+/**
+ * One lookup allowance: a plan (free limit, subscribed) on organizations and its counters.
+ * The standard API and the international API each have one, under the same rules.
+ */
+export interface Allowance {
+  /** Prefix of the prepared statements' names. */
+  name: string;
+  usage: 'lookup_usage' | 'intl_lookup_usage';
+  freeLimit: 'lookup_free_limit' | 'intl_lookup_free_limit';
+  subscribed: 'lookup_subscribed' | 'intl_lookup_subscribed';
+}
+
+export const STANDARD_LOOKUPS: Allowance = {
+  name: 'lookups',
+  usage: 'lookup_usage',
+  freeLimit: 'lookup_free_limit',
+  subscribed: 'lookup_subscribed',
+};
+
+/** The international API's allowance (migration 0046). */
+export const INTL_LOOKUPS: Allowance = {
+  name: 'intl-lookups',
+  usage: 'intl_lookup_usage',
+  freeLimit: 'intl_lookup_free_limit',
+  subscribed: 'intl_lookup_subscribed',
+};
+
+const allowed = (a: Allowance) => `o.${a.subscribed} OR o.${a.freeLimit} IS NULL`;
 
 // A sub-organization's lookups are charged to its parent: the parent's plan and counter cover
 // the whole family, so its limit holds for the parent and its children together and its
@@ -27,31 +54,32 @@ export async function tryCharge(
   orgId: string,
   period: string,
   cost: number,
+  a: Allowance = STANDARD_LOOKUPS,
 ): Promise<boolean> {
   const unlimited = await db.query({
-    name: 'charge-unlimited',
-    text: `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
+    name: `${a.name}-charge-unlimited`,
+    text: `INSERT INTO ${a.usage} AS u (org_id, period, stripe, used)
            SELECT o.id, $2, ${STRIPE_OF_CONNECTION}, $3::bigint FROM organizations o
-            WHERE o.id = ${BILLED} AND (${ALLOWED})
+            WHERE o.id = ${BILLED} AND (${allowed(a)})
            ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used
            RETURNING u.org_id AS "billedTo"`,
     values: [orgId, period, cost],
   });
-  if (unlimited.rowCount === 1) return attribute(db, orgId, unlimited.rows[0].billedTo, period, cost);
+  if (unlimited.rowCount === 1) return attribute(db, orgId, unlimited.rows[0].billedTo, period, cost, a);
   // Counts on other stripes (from earlier in the period, before a limit was set) count too.
-  const others = `(SELECT coalesce(sum(x.used), 0)::bigint FROM lookup_usage x
+  const others = `(SELECT coalesce(sum(x.used), 0)::bigint FROM ${a.usage} x
                     WHERE x.org_id = ${BILLED} AND x.period = $2 AND x.stripe <> 0)`;
   const limited = await db.query(
-    `INSERT INTO lookup_usage AS u (org_id, period, stripe, used)
+    `INSERT INTO ${a.usage} AS u (org_id, period, stripe, used)
      SELECT o.id, $2, 0, $3::bigint FROM organizations o
-      WHERE o.id = ${BILLED} AND (${ALLOWED} OR $3::bigint + ${others} <= o.lookup_free_limit)
+      WHERE o.id = ${BILLED} AND (${allowed(a)} OR $3::bigint + ${others} <= o.${a.freeLimit})
      ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used
-      WHERE (SELECT ${ALLOWED} OR u.used + EXCLUDED.used + ${others} <= o.lookup_free_limit
+      WHERE (SELECT ${allowed(a)} OR u.used + EXCLUDED.used + ${others} <= o.${a.freeLimit}
              FROM organizations o WHERE o.id = u.org_id)
      RETURNING u.org_id AS "billedTo"`,
     [orgId, period, cost],
   );
-  return limited.rowCount === 1 && attribute(db, orgId, limited.rows[0].billedTo, period, cost);
+  return limited.rowCount === 1 && attribute(db, orgId, limited.rows[0].billedTo, period, cost, a);
 }
 
 /**
@@ -64,11 +92,12 @@ async function attribute(
   billedTo: string,
   period: string,
   cost: number,
+  a: Allowance,
 ): Promise<true> {
   if (billedTo === orgId) return true;
   await db.query({
-    name: 'attribute-lookups',
-    text: `INSERT INTO lookup_usage AS u (org_id, period, stripe, used) VALUES ($1, $2, ${STRIPE_OF_CONNECTION}, $3)
+    name: `${a.name}-attribute`,
+    text: `INSERT INTO ${a.usage} AS u (org_id, period, stripe, used) VALUES ($1, $2, ${STRIPE_OF_CONNECTION}, $3)
            ON CONFLICT (org_id, period, stripe) DO UPDATE SET used = u.used + EXCLUDED.used`,
     values: [orgId, period, cost],
   });
@@ -76,10 +105,15 @@ async function attribute(
 }
 
 /** The plan that limits this organization and what counts against it: its parent's for a child. */
-export async function lookupInfo(db: Queryable, orgId: string, period: string): Promise<LookupInfo> {
+export async function lookupInfo(
+  db: Queryable,
+  orgId: string,
+  period: string,
+  a: Allowance = STANDARD_LOOKUPS,
+): Promise<LookupInfo> {
   const res = await db.query(
-    `SELECT o.lookup_free_limit AS "freeLimit", o.lookup_subscribed AS subscribed,
-            (SELECT coalesce(sum(u.used), 0) FROM lookup_usage u
+    `SELECT o.${a.freeLimit} AS "freeLimit", o.${a.subscribed} AS subscribed,
+            (SELECT coalesce(sum(u.used), 0) FROM ${a.usage} u
               WHERE u.org_id = o.id AND u.period = $2)::bigint AS used
      FROM organizations o WHERE o.id = ${BILLED}`,
     [orgId, period],
@@ -107,20 +141,17 @@ export async function setPlan(
   db: Queryable,
   orgId: string,
   plan: { freeLimit?: number | null; subscribed?: boolean; geocoding?: boolean },
+  a: Allowance = STANDARD_LOOKUPS,
 ): Promise<void> {
+  // Geocoding is a setting of the standard plan only.
+  const geocoding = a === STANDARD_LOOKUPS ? (plan.geocoding ?? null) : null;
   await db.query(
     `UPDATE organizations SET
-       lookup_free_limit = CASE WHEN $2 THEN $3::bigint ELSE lookup_free_limit END,
-       lookup_subscribed = coalesce($4, lookup_subscribed),
+       ${a.freeLimit} = CASE WHEN $2 THEN $3::bigint ELSE ${a.freeLimit} END,
+       ${a.subscribed} = coalesce($4, ${a.subscribed}),
        lookup_geocoding = coalesce($5, lookup_geocoding)
      WHERE id = $1`,
-    [
-      orgId,
-      plan.freeLimit !== undefined,
-      plan.freeLimit ?? null,
-      plan.subscribed ?? null,
-      plan.geocoding ?? null,
-    ],
+    [orgId, plan.freeLimit !== undefined, plan.freeLimit ?? null, plan.subscribed ?? null, geocoding],
   );
 }
 

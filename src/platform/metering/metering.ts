@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/pool.js';
 import type { Clock } from '../clock.js';
 import { apiError } from '../errors.js';
-import { type LookupInfo, lookupInfo, tryCharge } from './metering.repo.js';
+import { type Allowance, type LookupInfo, lookupInfo, STANDARD_LOOKUPS, tryCharge } from './metering.repo.js';
 
 /**
  * Lookup metering for the whole address API: per organization (test and live calls together)
@@ -28,14 +28,21 @@ export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
-export async function chargeLookups(db: Queryable, clock: Clock, orgId: string, cost: number): Promise<void> {
+export async function chargeLookups(
+  db: Queryable,
+  clock: Clock,
+  orgId: string,
+  cost: number,
+  a: Allowance = STANDARD_LOOKUPS,
+): Promise<void> {
   if (cost <= 0) return;
-  if (!(await tryCharge(db, orgId, periodOf(clock.now()), cost))) {
-    const info = await lookupInfo(db, orgId, periodOf(clock.now()));
+  if (!(await tryCharge(db, orgId, periodOf(clock.now()), cost, a))) {
+    const info = await lookupInfo(db, orgId, periodOf(clock.now()), a);
+    const kind = a === STANDARD_LOOKUPS ? '' : 'international ';
     throw apiError(
       'lookup_limit_exceeded_error',
-      `This call needs ${cost} lookup${cost === 1 ? '' : 's'} but only ${Math.max(0, (info.freeLimit ?? 0) - info.used)} ` +
-        `of the ${info.freeLimit} free lookups remain this period; subscribe to continue.`,
+      `This call needs ${cost} ${kind}lookup${cost === 1 ? '' : 's'} but only ${Math.max(0, (info.freeLimit ?? 0) - info.used)} ` +
+        `of the ${info.freeLimit} free ${kind}lookups remain this period; subscribe to continue.`,
     );
   }
 }
@@ -49,6 +56,11 @@ export async function refundLookups(db: Queryable, clock: Clock, orgId: string, 
   await tryCharge(db, orgId, periodOf(clock.now()), -cost);
 }
 
-export function currentLookupInfo(db: Queryable, clock: Clock, orgId: string): Promise<LookupInfo> {
-  return lookupInfo(db, orgId, periodOf(clock.now()));
+export function currentLookupInfo(
+  db: Queryable,
+  clock: Clock,
+  orgId: string,
+  a: Allowance = STANDARD_LOOKUPS,
+): Promise<LookupInfo> {
+  return lookupInfo(db, orgId, periodOf(clock.now()), a);
 }

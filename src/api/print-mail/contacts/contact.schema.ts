@@ -30,6 +30,15 @@ export const ContactCreate = Type.Object(
 );
 export type ContactCreate = Static<typeof ContactCreate>;
 
+type ContactTextField = {
+  [K in keyof ContactCreate]-?: ContactCreate[K] extends string | undefined ? K : never;
+}[keyof ContactCreate];
+
+/** The text fields of a contact (names, address, description), in ContactCreate's order. */
+export const CONTACT_TEXT_FIELDS = Object.entries(ContactCreate.properties)
+  .filter(([, schema]) => schema.type === 'string')
+  .map(([name]) => name) as ContactTextField[];
+
 export const ADDRESS_STATUSES = ['verified', 'corrected', 'failed'] as const;
 
 /** A contact as the API returns it (and stores it). */

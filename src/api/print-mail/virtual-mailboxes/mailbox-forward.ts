@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { ApiError, apiError } from '../../../platform/errors.js';
 import { checkBody } from '../../../platform/request-schema.js';
 import type { AppDeps } from '../../deps.js';
-import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
+import { CONTACT_TEXT_FIELDS, type Contact, type ContactCreate } from '../contacts/contact.schema.js';
 import { getContactDoc } from '../contacts/contacts.repo.js';
 import { letterKind } from '../letters/letter.kind.js';
 import type { LetterCreate } from '../letters/letter.schema.js';
@@ -11,21 +11,6 @@ import { storedPdf } from '../orders/order-pdf.js';
 import { createOrder, orderCreateContext } from '../orders/order-service.js';
 import type { MailboxAddress } from './virtual-mailbox.schema.js';
 import type { MailboxRow } from './virtual-mailboxes.repo.js';
-
-const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'jobTitle',
-  'email',
-  'phoneNumber',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'provinceOrState',
-  'postalOrZip',
-  'countryCode',
-] as const;
 
 /**
  * The forwarding contact: by id while it exists, else as it was when the mailbox was made
@@ -39,7 +24,7 @@ async function forwardTo(
   const scope = { orgId: mailbox.orgId, live: mailbox.live };
   if (await getContactDoc(tx, scope, contact.id)) return contact.id;
   const inline: Record<string, unknown> = {};
-  for (const f of CONTACT_FIELDS) if (contact[f] !== undefined) inline[f] = contact[f];
+  for (const f of CONTACT_TEXT_FIELDS) if (contact[f] !== undefined) inline[f] = contact[f];
   return inline as ContactCreate;
 }
 

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../api/deps.js';
 import type { ContactCreate } from '../../../api/print-mail/contacts/contact.schema.js';
-import { ContactCreate as ContactCreateSchema } from '../../../api/print-mail/contacts/contact.schema.js';
+import {
+  CONTACT_TEXT_FIELDS,
+  ContactCreate as ContactCreateSchema,
+} from '../../../api/print-mail/contacts/contact.schema.js';
 import { listContactDocs } from '../../../api/print-mail/contacts/contacts.repo.js';
 import { createContact, getContact } from '../../../api/print-mail/contacts/contacts.service.js';
 import { ApiError } from '../../../platform/errors.js';
@@ -15,21 +18,6 @@ import { contactFormHtml, contactHtml, contactsListHtml, suggestionsHtml } from 
 
 const page = { schema: { hide: true } };
 const LIMIT = 25;
-export const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'companyName',
-  'email',
-  'phoneNumber',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'provinceOrState',
-  'postalOrZip',
-  'countryCode',
-  'description',
-] as const;
-
 /** Contacts through the API's contact service: the same checks, de-duplication and test-mode rules. */
 export const contactsPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook('preHandler', requireOrganization);
@@ -78,7 +66,7 @@ export const contactsPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const session = request.dashboard!;
     try {
       const input: Record<string, unknown> = {};
-      for (const name of CONTACT_FIELDS) if (field(form, name)) input[name] = field(form, name);
+      for (const name of CONTACT_TEXT_FIELDS) if (field(form, name)) input[name] = field(form, name);
       const contact = await createContact(deps.pool, checkBody<ContactCreate>(ContactCreateSchema, input), {
         scope: scopeOfPage(request),
         orgCountryCode: session.orgCountryCode ?? 'US',

@@ -1,17 +1,8 @@
+import type { VerifiedAddress } from '../../../engines/address/verify/index.js';
 import { addressBlock } from '../../format.js';
 import { type Html, html } from '../../html.js';
 
-export interface Verified {
-  line1: string;
-  line2?: string;
-  city: string;
-  provinceOrState: string;
-  postalOrZip: string;
-  country: string;
-  zipPlus4?: string;
-  status: 'verified' | 'corrected' | 'failed';
-  errors: Record<string, string[]>;
-}
+export type Verified = VerifiedAddress;
 
 const VERDICTS: Record<Verified['status'], string> = {
   verified: 'Verified: the address is deliverable as written.',
@@ -41,7 +32,7 @@ export function explainVerification(v: Verified): Html {
     addressLine2: v.line2,
     city: v.city,
     provinceOrState: v.provinceOrState,
-    postalOrZip: v.zipPlus4 ? `${v.postalOrZip}-${v.zipPlus4}` : v.postalOrZip,
+    postalOrZip: v.postalOrZip,
     countryCode: v.country.toUpperCase(),
   })}
   ${

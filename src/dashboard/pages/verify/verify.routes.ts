@@ -7,7 +7,7 @@ import { field, formOf, requireOrganization } from '../../guard.js';
 import { type Html, html } from '../../html.js';
 import { csrfField, csrfToken, sendPage } from '../../page.js';
 import { DASHBOARD_PATH } from '../../session/session-token.js';
-import { explainVerification, type Verified } from './explain.js';
+import { explainVerification } from './explain.js';
 
 const D = DASHBOARD_PATH;
 const page = { schema: { hide: true } };
@@ -61,7 +61,7 @@ ${result ?? ''}
     try {
       const input = toVerifyInput(typed.replace(/\s*\n\s*/g, ', '), 'address');
       await chargeLookups(deps.pool, deps.clock, request.dashboard!.orgId!, LOOKUP_COST.verification);
-      const verified = (await deps.verifier.verify(input, {})) as unknown as Verified;
+      const verified = await deps.verifier.verify(input, {});
       return verifyPage(request, reply, typed, explainVerification(verified));
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
