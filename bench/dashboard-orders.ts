@@ -81,6 +81,9 @@ try {
     ['dashboard: first page', () => '/dashboard/orders?kind=letter'],
     ['dashboard: page 40', () => '/dashboard/orders?kind=letter&page=40'],
     ['dashboard: status = cancelled', () => '/dashboard/orders?kind=letter&status=cancelled'],
+    // Every registered kind in one table (a UNION ALL over the kinds' tables; only letters have rows here).
+    ['dashboard: all kinds: first page', () => '/dashboard/orders?kind=all'],
+    ['dashboard: all kinds: status = cancelled', () => '/dashboard/orders?kind=all&status=cancelled'],
     ['dashboard: one week', () => `/dashboard/orders?kind=letter&from=${week(40)}&to=${week(33)}`],
     ['dashboard: search a name (rare)', (i) => `/dashboard/orders?kind=letter&q=name${50_000 + i * 17}`],
     ['dashboard: search a city (2%)', (i) => `/dashboard/orders?kind=letter&q=city${i % 50}`],

@@ -49,6 +49,26 @@ async function apiLetter(key: string, contact: string) {
   return res.body.id as string;
 }
 
+async function apiPostcard(key: string, contact: string, description: string) {
+  const res = await server.request('POST', '/print-mail/v1/postcards', {
+    key,
+    json: { to: contact, size: '6x4', frontHTML: '<p>Front</p>', backHTML: '<p>Back</p>', description },
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body.id as string;
+}
+
+/** The all-kinds table's rows: each order's id and the text of its Kind column. */
+const listedKinds = (page: string) =>
+  [
+    ...page.matchAll(
+      /<tr>\s*<td><a href="\/dashboard\/orders\/([^"]+)">[^<]*<\/a><\/td>\s*<td class="kind">([^<]*)<\/td>/g,
+    ),
+  ].map((m) => ({ id: m[1], kind: m[2] }));
+
+/** A yyyy-mm-dd day this many days from now (UTC). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function keyId(key: string): Promise<string> {
   const res = await server.runtime.db.pool.query('SELECT id FROM api_keys WHERE hash = $1', [
     createHash('sha256').update(key).digest(),
@@ -469,5 +489,103 @@ describe('forms', () => {
     assert.ok(!page.text.includes('<img src=x'), 'no markup from data');
     assert.ok(page.text.includes('&lt;img src=x onerror=alert(1)&gt;'));
     assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+  });
+});
+
+describe('contacts: delete', () => {
+  test("a contact is deleted from its page by the API's rule; a second delete and another organization's contact are 404 pages", async () => {
+    const key = await server.key({ org: 'dash-delete' });
+    const otherKey = await server.key({ org: 'dash-delete-other' });
+    const id = await apiContact(key, 'Doomed');
+    const others = await apiContact(otherKey, 'Spared');
+    const client = new DashboardClient(server);
+    await client.signIn(key);
+    const page = await client.get(`/dashboard/contacts/${id}`);
+    assert.ok(
+      page.text.includes(`action="/dashboard/contacts/${id}/delete"`),
+      'the page has the delete form',
+    );
+
+    const forged = await client.post(`/dashboard/contacts/${id}/delete`, {}, { csrf: false });
+    assert.equal(forged.status, 403);
+    assert.equal((await server.request('GET', `/print-mail/v1/contacts/${id}`, { key })).status, 200);
+
+    const deleted = await client.post(`/dashboard/contacts/${id}/delete`, {});
+    assert.equal(deleted.status, 303);
+    assert.equal(deleted.location, '/dashboard/contacts');
+    const list = await client.get('/dashboard/contacts');
+    assert.match(list.text, new RegExp(`class="notice" role="status">Deleted ${id}\\.`));
+    assert.doesNotMatch(list.text, /Doomed/);
+    assert.equal((await server.request('GET', `/print-mail/v1/contacts/${id}`, { key })).status, 404);
+    assert.equal((await client.get(`/dashboard/contacts/${id}`)).status, 404);
+
+    const again = await client.post(`/dashboard/contacts/${id}/delete`, {});
+    assert.equal(again.status, 404);
+    assert.match(again.text, /<title>Not found/);
+    for (const missing of [others, 'not-a-contact-id']) {
+      const res = await client.post(`/dashboard/contacts/${missing}/delete`, {});
+      assert.equal(res.status, 404, missing);
+    }
+    assert.equal(
+      (await server.request('GET', `/print-mail/v1/contacts/${others}`, { key: otherKey })).status,
+      200,
+      "the other organization's contact is still there",
+    );
+  });
+});
+
+describe('orders of every kind', () => {
+  test('the default view lists letters and a postcard newest first in one table with their kind; filters and pages apply to all', async () => {
+    const key = await server.key({ org: 'dash-all-kinds' });
+    const contact = await apiContact(key, 'Kinda');
+    const oldest = await apiLetter(key, contact);
+    const postcard = await apiPostcard(key, contact, 'kinds postcard');
+    const letters: string[] = [];
+    for (let i = 0; i < 24; i++) letters.push(await apiLetter(key, contact));
+    const client = new DashboardClient(server);
+    await client.signIn(key);
+
+    const first = await client.get('/dashboard/orders');
+    assert.equal(first.status, 200);
+    assert.match(first.text, /aria-current="page">All kinds</);
+    assert.match(first.text, /<th scope="col">Kind<\/th>/);
+    assert.match(first.text, /26 orders/);
+    const rows = listedKinds(first.text);
+    assert.equal(rows.length, 25);
+    assert.deepEqual(rows[0], { id: letters[23], kind: 'letter' }, 'newest first');
+    assert.deepEqual(rows[24], { id: postcard, kind: 'postcard' });
+    assert.deepEqual(
+      rows.slice(0, 24).map((r) => r.id),
+      [...letters].reverse(),
+    );
+    assert.match(first.text, /href="\/dashboard\/orders\?kind=all&amp;page=2"/);
+    const second = await client.get('/dashboard/orders?kind=all&page=2');
+    assert.deepEqual(listedKinds(second.text), [{ id: oldest, kind: 'letter' }]);
+
+    const cancel = await server.request('DELETE', `/print-mail/v1/postcards/${postcard}`, { key });
+    assert.equal(cancel.status, 200, cancel.text);
+    const cancelled = await client.get('/dashboard/orders?kind=all&status=cancelled');
+    assert.deepEqual(listedKinds(cancelled.text), [{ id: postcard, kind: 'postcard' }]);
+    assert.match(cancelled.text, />1 order</);
+    const ready = await client.get('/dashboard/orders?kind=all&status=ready&page=2');
+    assert.deepEqual(listedKinds(ready.text), [], 'the 25 ready letters fit on page 1');
+    assert.match(ready.text, /25 orders/);
+
+    const searched = await client.get('/dashboard/orders?kind=all&q=KINDS+postcard');
+    assert.deepEqual(listedKinds(searched.text), [{ id: postcard, kind: 'postcard' }]);
+    const byName = await client.get('/dashboard/orders?kind=all&q=kinda');
+    assert.match(byName.text, /26 orders/, 'the contact is on every order');
+
+    const inRange = await client.get(`/dashboard/orders?kind=all&from=${dayFromNow(-1)}&to=${dayFromNow(1)}`);
+    assert.match(inRange.text, /26 orders/);
+    const future = await client.get(`/dashboard/orders?kind=all&from=${dayFromNow(2)}`);
+    assert.match(future.text, /0 orders/);
+    assert.match(future.text, /No orders match/);
+
+    // One kind's tab is still one kind, without the Kind column.
+    const postcards = await client.get('/dashboard/orders?kind=postcard');
+    assert.doesNotMatch(postcards.text, /<th scope="col">Kind<\/th>/);
+    assert.ok(postcards.text.includes(postcard));
+    assert.ok(!postcards.text.includes(oldest));
   });
 });

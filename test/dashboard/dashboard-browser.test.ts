@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { PNG } from 'pngjs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser } from '../../src/engines/render/browser/launch-browser.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -19,7 +18,7 @@ let server: TestServer;
 let key: string;
 let browser: Browser;
 let page: Page;
-let profile: string;
+let removeProfile: () => Promise<void> = async () => {};
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const problems: string[] = [];
 
@@ -28,20 +27,11 @@ before(async () => {
   server = await startTestServer();
   key = await server.key({ org: 'dashboard-browser' });
   receiver = await startReceiver(() => 500);
-  profile = await mkdtemp(join(tmpdir(), 'postroom-dashboard-chromium-'));
-  browser = await puppeteer.launch({
-    executablePath: server.runtime.config.chromiumPath,
-    headless: true,
-    pipe: true,
-    userDataDir: profile,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  // The renderer's own launch (flags, pipe, throwaway profile), at normal priority.
+  ({ browser, cleanup: removeProfile } = await launchBrowser(server.runtime.config.chromiumPath, {
+    timeoutMs: 60_000,
+    priority: { niceness: 0, idle: false },
+  }));
   page = await browser.newPage();
   // Errors the pages log (a CSP violation is one) and exceptions they throw: none expected.
   page.on('console', (m) => {
@@ -53,7 +43,7 @@ before(async () => {
 });
 after(async () => {
   await browser?.close();
-  await rm(profile, { recursive: true, force: true });
+  await removeProfile();
   await receiver?.close();
   await server?.close();
 });
@@ -221,6 +211,53 @@ test('cancel a letter from its page', async () => {
   await screenshot('orders');
 });
 
+test('all kinds: letters and a postcard in one table with their kind, filtered by the same form', async () => {
+  const postcard = await server.request('POST', '/print-mail/v1/postcards', {
+    key,
+    json: {
+      to: contactId,
+      size: '6x4',
+      frontHTML: '<p>Front</p>',
+      backHTML: '<p>Back</p>',
+      description: 'dashboard postcard',
+    },
+  });
+  assert.equal(postcard.status, 201, postcard.text);
+  const kindsShown = () =>
+    page.$$eval('tbody tr', (trs) =>
+      trs.map((tr) => [
+        (tr as HTMLTableRowElement).cells[0].textContent?.trim(),
+        (tr as HTMLTableRowElement).cells[1].textContent?.trim(),
+      ]),
+    );
+  await goto('/orders');
+  assert.equal(await page.$eval('nav.tabs a[aria-current="page"]', (el) => el.textContent), 'All kinds');
+  assert.deepEqual(await page.$$eval('thead th', (ths) => ths.map((th) => th.textContent)), [
+    'Order',
+    'Kind',
+    'To',
+    'Status',
+    'Created',
+    'Description',
+  ]);
+  const rows = await kindsShown();
+  assert.deepEqual(rows[0], [postcard.body.id, 'postcard'], 'the newest order, a postcard, comes first');
+  assert.equal(rows.filter(([, kind]) => kind === 'letter').length, 2, 'and both letters');
+
+  await page.select('#status', 'cancelled');
+  await clickAndWait('form[role="search"] button[type=submit]');
+  assert.match(page.url(), /kind=all/);
+  const cancelled = await kindsShown();
+  assert.equal(cancelled.length, 1);
+  assert.match(cancelled[0][0] ?? '', /^letter_/);
+  assert.equal(cancelled[0][1], 'letter');
+
+  await goto('/orders');
+  await page.type('#q', 'dashboard postcard');
+  await clickAndWait('form[role="search"] button[type=submit]');
+  assert.deepEqual(await kindsShown(), [[postcard.body.id, 'postcard']]);
+});
+
 test('create a key (shown once) and revoke it', async () => {
   await goto('/keys');
   await assertLabelled('keys');
@@ -242,6 +279,38 @@ test('create a key (shown once) and revoke it', async () => {
   assert.match(await page.$eval(`tr[id="${rowId}"]`, (el) => el.textContent ?? ''), /revoked/);
   const refused = await server.request('GET', '/v1/addver', { key: created });
   assert.equal(refused.status, 401, 'the revoked key no longer works');
+});
+
+test('the Copy button puts a new key on the clipboard, or selects it where there is no clipboard API', async () => {
+  await browser
+    .defaultBrowserContext()
+    .setPermission(
+      server.url,
+      { permission: { name: 'clipboard-read' }, state: 'granted' },
+      { permission: { name: 'clipboard-write' }, state: 'granted' },
+    );
+  await goto('/keys');
+  assert.equal(await page.$('button[data-copy]'), null, 'no Copy button without a new key');
+  await clickAndWait('form[action="/dashboard/keys"] button[type=submit]');
+  const created = (await page.$eval('#new-key', (el) => el.textContent ?? '')).trim();
+  assert.match(created, /^test_sk_/);
+  const copy = 'button[data-copy="new-key"]';
+  assert.equal(await page.$eval(copy, (b) => (b as HTMLButtonElement).hidden), false, 'copy.js shows it');
+  await page.bringToFront();
+  await page.click(copy);
+  await page.waitForFunction(() => document.getElementById('new-key-copied')?.textContent === 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), created);
+
+  // Where the page has no clipboard API (plain HTTP away from localhost): the key is selected.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    window.getSelection()?.removeAllRanges();
+  });
+  await page.click(copy);
+  await page.waitForFunction(() =>
+    document.getElementById('new-key-copied')?.textContent?.startsWith('Selected'),
+  );
+  assert.equal(await page.evaluate(() => window.getSelection()?.toString().trim()), created);
 });
 
 test('a webhook whose receiver answers 500 shows the failed invocation, and resend sends it again', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { addressBlock, contactLabel, pager, query, when } from '../../format.js';
 import { type Html, html } from '../../html.js';
-import { csrfField, csrfToken } from '../../page.js';
+import { csrfField, csrfToken, postButton } from '../../page.js';
 import { DASHBOARD_PATH } from '../../session/session-token.js';
 
 const D = DASHBOARD_PATH;
@@ -77,7 +77,7 @@ ${problem ? html`<p class="error" role="alert" id="form-problem">${problem}</p>`
 export const suggestionsHtml = (suggestions: string[]): Html =>
   html`<datalist id="address-suggestions">${suggestions.map((s) => html`<option value="${s}"></option>`)}</datalist>`;
 
-export function contactHtml(c: Record<string, any>): Html {
+export function contactHtml(c: Record<string, any>, csrf: string): Html {
   return html`
 <p><a href="${D}/contacts">← All contacts</a> · <a href="${D}/orders/new?kind=letter&amp;to=${c.id}">Send a letter</a></p>
 <div class="columns">
@@ -89,5 +89,9 @@ export function contactHtml(c: Record<string, any>): Html {
 <dl class="summary">${Object.entries(c)
     .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
     .map(([k, v]) => html`<dt>${k}</dt><dd>${/At$/.test(k) ? when(v) : String(v)}</dd>`)}</dl>
-</section></div>`;
+</section></div>
+<section class="card" aria-labelledby="del-h"><h2 id="del-h">Delete this contact</h2>
+  <p class="hint">Orders already made to or from it keep their own copy of the address.</p>
+  ${postButton(csrf, `${D}/contacts/${c.id}/delete`, 'Delete contact', { className: 'danger' })}
+</section>`;
 }

@@ -6,13 +6,17 @@ import {
   ContactCreate as ContactCreateSchema,
 } from '../../../api/print-mail/contacts/contact.schema.js';
 import { listContactDocs } from '../../../api/print-mail/contacts/contacts.repo.js';
-import { createContact, getContact } from '../../../api/print-mail/contacts/contacts.service.js';
+import {
+  createContact,
+  deleteContact,
+  getContact,
+} from '../../../api/print-mail/contacts/contacts.service.js';
 import { ApiError } from '../../../platform/errors.js';
 import { parseSearch } from '../../../platform/lists.js';
 import { checkBody } from '../../../platform/request-schema.js';
 import { pageNumber } from '../../format.js';
 import { field, formOf, requireOrganization, scopeOfPage } from '../../guard.js';
-import { flash, redirect, sendPage } from '../../page.js';
+import { csrfToken, flash, redirect, sendPage } from '../../page.js';
 import { addressSuggestions } from './address-suggestions.js';
 import { contactFormHtml, contactHtml, contactsListHtml, suggestionsHtml } from './contacts.html.js';
 
@@ -94,6 +98,19 @@ export const contactsPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   app.get('/contacts/:id', page, async (request, reply) => {
     const { id } = request.params as { id: string };
     const contact = JSON.parse(await getContact(deps.pool, scopeOfPage(request), id));
-    return sendPage(request, reply, { title: id, section: 'contacts', body: contactHtml(contact) });
+    return sendPage(request, reply, {
+      title: id,
+      section: 'contacts',
+      body: contactHtml(contact, csrfToken(reply)),
+    });
+  });
+
+  // As DELETE /contacts/{id}: the same service, so another organization's or mode's id (or one
+  // already deleted) is a 404 page. Orders keep their own copy of the address.
+  app.post('/contacts/:id/delete', page, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    await deleteContact(deps.pool, scopeOfPage(request), id);
+    flash(request, reply, `Deleted ${id}.`);
+    return redirect(reply, '/contacts');
   });
 };

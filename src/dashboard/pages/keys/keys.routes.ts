@@ -35,7 +35,10 @@ export const keysPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { de
   <h2 id="new-key-h">Your new key</h2>
   <p>Copy it now: it is not shown again.</p>
   <p class="secret" id="new-key">${created.key}</p>
-</section>`
+  <p><button type="button" data-copy="new-key" data-copy-status="new-key-copied" hidden>Copy</button>
+    <span id="new-key-copied" class="hint" aria-live="polite"></span></p>
+</section>
+<script src="${D}/assets/copy.js" defer></script>`
       : html``;
     return sendPage(request, reply, {
       title: 'API keys',

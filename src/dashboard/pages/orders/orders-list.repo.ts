@@ -1,4 +1,5 @@
 import type { OrderKind } from '../../../api/print-mail/orders/order-kind.js';
+import type { OrderKindName } from '../../../api/print-mail/orders/order-kind-names.js';
 import type { Queryable } from '../../../db/pool.js';
 import { indexDriverWord } from '../../../db/resources.repo.js';
 import type { Scope } from '../../../db/scope.js';
@@ -15,6 +16,7 @@ export interface OrderFilters {
 }
 
 export interface OrderListRow {
+  kind: OrderKindName;
   id: string;
   status: string;
   createdAt: string;
@@ -32,20 +34,11 @@ export interface OrderListRow {
 export const COUNT_UP_TO = 10_000;
 
 /**
- * One page of a kind's orders, newest first, with how many match (`total`, capped at
- * COUNT_UP_TO + 1 for a filtered page). The same shape of query as the API's lists
- * (db/resources.repo.ts listRows): the free-text filter scans the trigram index for the
- * phrase's rarest word; a filtered page counts its matches first and sorts few but walks an
- * index for many; an unfiltered total comes from the per-table counters. A status filter has
- * its own index (migration 0049), dates bound the index range.
+ * The WHERE conditions of a page of orders (any order table: they name only the columns every
+ * order table has) and their parameters, $1 and $2 being the scope. The first two conditions
+ * are the scope; more than two means the page is filtered.
  */
-export async function listOrdersPage(
-  db: Queryable,
-  kind: OrderKind,
-  scope: Scope,
-  filters: OrderFilters,
-  page: { limit: number; skip: number },
-): Promise<{ total: number; capped: boolean; rows: OrderListRow[] }> {
+export function orderFilterSql(scope: Scope, filters: OrderFilters): { params: unknown[]; where: string[] } {
   const params: unknown[] = [scope.orgId, scope.live];
   const where = ['org_id = $1', 'live = $2'];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -62,36 +55,89 @@ export async function listOrdersPage(
     // lists, so a phrase of common words ("campaign 12") rechecks only the rows that have all.
     if (driver !== filters.text) add((p) => `search_text LIKE ${p}`, `%${escapeLike(filters.text)}%`);
   }
-  const n = params.length;
-  const limit = `LIMIT $${n + 1} OFFSET $${n + 2}`;
+  return { params, where };
+}
+
+/**
+ * One page of the orders of the kinds given (one, or the registry's all), newest first, in one
+ * query with no per-kind code: a UNION ALL over the kinds' tables with the single-kind page's filters
+ * (orderFilterSql). Each branch keeps only its newest skip + limit matches, read in index order
+ * (the newest-first index, or the status one) as the single-kind page reads them, so the union
+ * sorts at most kinds × (skip + limit) ids; the page's rows are then read by primary key.
+ *
+ * `total` as the single-kind page: from the per-table counters when unfiltered, else counted
+ * up to COUNT_UP_TO + 1 (`capped` past it). With free text each table counts its own matches,
+ * because the trigram index has no order: a table with few matches sorts them, one with many
+ * walks its newest-first index, where they are dense.
+ */
+export async function listOrdersPage(
+  db: Queryable,
+  kinds: readonly OrderKind[],
+  scope: Scope,
+  filters: OrderFilters,
+  page: { limit: number; skip: number },
+): Promise<{ total: number; capped: boolean; rows: OrderListRow[] }> {
+  const { params, where } = orderFilterSql(scope, filters);
   const w = where.join(' AND ');
-  const columns = `t.id, t.status, t.created_at AS "createdAt", t.doc->'to' AS "to",
-    t.doc->>'description' AS description, t.pdf_key IS NOT NULL AS "hasPdf"`;
-  const table = kind.table;
   const filtered = where.length > 2;
-  const sql = filtered
-    ? `WITH total AS (SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE ${w} LIMIT ${COUNT_UP_TO + 1}) m),
-           few AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) <= ${COUNT_UP_TO}
-                   ORDER BY created_at + interval '0 s' DESC, id DESC ${limit}),
-           many AS (SELECT id, created_at FROM ${table} WHERE ${w} AND (SELECT n FROM total) > ${COUNT_UP_TO}
-                    ORDER BY created_at DESC, id DESC ${limit}),
-           page AS (SELECT * FROM few UNION ALL SELECT * FROM many)
-         SELECT total.n::bigint AS n, ${columns}
-         FROM total LEFT JOIN (page JOIN ${table} t ON t.id = page.id) ON true
-         ORDER BY page.created_at DESC, page.id DESC`
-    : `WITH page AS (SELECT ${columns}, t.created_at FROM ${table} t WHERE ${w}
-                       ORDER BY t.created_at DESC, t.id DESC ${limit}),
-           total AS (SELECT coalesce(sum(n), 0) AS n FROM resource_counts
-                     WHERE org_id = $1 AND live = $2 AND resource = $${n + 3})
-         SELECT total.n::bigint AS n, page.* FROM total LEFT JOIN page ON true
-         ORDER BY page.created_at DESC, page.id DESC`;
-  const res = await db.query(sql, [...params, page.limit, page.skip, ...(filtered ? [] : [table])]);
+  const n = params.length;
+  const [limit, skip, take, tables] = [`$${n + 1}`, `$${n + 2}`, `$${n + 3}`, `$${n + 4}`];
+  // The tables' names are a parameter only where the counters are read: an unused one is an error.
+  const values = [...params, page.limit, page.skip, page.skip + page.limit];
+  if (!filtered) values.push(kinds.map((k) => k.table));
+
+  // Kind names and tables come from the registry, never from the request.
+  const newest = (k: OrderKind, extra = '', order = 'created_at') =>
+    `(SELECT '${k.name}'::text AS kind, id, created_at FROM ${k.table} WHERE ${w}${extra}
+      ORDER BY ${order} DESC, id DESC LIMIT ${take})`;
+  const countOf = (k: OrderKind) => `SELECT 1 FROM ${k.table} WHERE ${w}`;
+  const countCte = (i: number) => `count_${i}`;
+
+  let ctes: string[];
+  let hits: string[];
+  if (!filtered) {
+    ctes = [
+      `total AS (SELECT coalesce(sum(n), 0) AS n FROM resource_counts
+                 WHERE org_id = $1 AND live = $2 AND resource = ANY(${tables}::text[]))`,
+    ];
+    hits = kinds.map((k) => newest(k));
+  } else if (!filters.text) {
+    // Status and dates are ranges of an index in newest-first order: each branch is its first rows.
+    ctes = [
+      `total AS (SELECT count(*) AS n FROM (${kinds.map(countOf).join(' UNION ALL ')} LIMIT ${COUNT_UP_TO + 1}) m)`,
+    ];
+    hits = kinds.map((k) => newest(k));
+  } else {
+    ctes = [
+      ...kinds.map(
+        (k, i) => `${countCte(i)} AS (SELECT count(*) AS n FROM (${countOf(k)} LIMIT ${COUNT_UP_TO + 1}) m)`,
+      ),
+      `total AS (SELECT ${kinds.map((_, i) => `(SELECT n FROM ${countCte(i)})`).join(' + ')} AS n)`,
+    ];
+    // `created_at + interval '0 s'` is not the index's column: the planner sorts the matches.
+    hits = kinds.flatMap((k, i) => [
+      newest(k, ` AND (SELECT n FROM ${countCte(i)}) <= ${COUNT_UP_TO}`, `created_at + interval '0 s'`),
+      newest(k, ` AND (SELECT n FROM ${countCte(i)}) > ${COUNT_UP_TO}`),
+    ]);
+  }
+  const rowsOf = (k: OrderKind) =>
+    `SELECT page.kind, t.id, t.status, t.created_at AS "createdAt", t.doc->'to' AS "to",
+       t.doc->>'description' AS description, t.pdf_key IS NOT NULL AS "hasPdf", t.created_at
+     FROM page JOIN ${k.table} t ON t.id = page.id WHERE page.kind = '${k.name}'`;
+  const sql = `WITH ${ctes.join(',\n')},
+    hits AS (${hits.join('\nUNION ALL ')}),
+    page AS (SELECT * FROM hits ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${skip}),
+    listed AS (${kinds.map(rowsOf).join('\nUNION ALL ')})
+  SELECT total.n::bigint AS n, listed.* FROM total LEFT JOIN listed ON true
+  ORDER BY listed.created_at DESC, listed.id DESC`;
+
+  const res = await db.query(sql, values);
   const total = Number(res.rows[0]?.n ?? 0);
   return {
     total: Math.min(total, filtered ? COUNT_UP_TO : total),
     capped: filtered && total > COUNT_UP_TO,
     rows: res.rows
       .filter((r) => r.id !== null)
-      .map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+      .map(({ n: _n, created_at: _at, ...r }) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
   };
 }

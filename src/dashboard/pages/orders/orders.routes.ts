@@ -12,7 +12,6 @@ import { field, requireOrganization, scopeOfPage } from '../../guard.js';
 import { csrfToken, flash, pageHeaders, redirect, sendPage } from '../../page.js';
 import { orderHtml, orderLiveHtml } from './order.html.js';
 import { orderDetail, orderEvents } from './order-detail.repo.js';
-import { kindNamed } from './order-form.js';
 import { ordersListHtml } from './orders-list.html.js';
 import { listOrdersPage } from './orders-list.repo.js';
 
@@ -47,7 +46,8 @@ export const ordersPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
 
   app.get('/orders', page, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
-    const kind = kindNamed(field(q, 'kind'));
+    // No kind (or `all`, or a name the registry does not have): every kind in one table.
+    const kind = ORDER_KINDS.find((k) => k.name === field(q, 'kind'));
     const status = field(q, 'status');
     const filters = {
       status: (ORDER_STATUSES as readonly string[]).includes(status) ? status : '',
@@ -57,18 +57,21 @@ export const ordersPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     };
     const pageNo = pageNumber(q.page);
     const to = day(filters.to);
+    const wanted = {
+      ...(filters.status ? { status: filters.status } : {}),
+      ...(day(filters.from) ? { from: day(filters.from) } : {}),
+      // "to" is the last day shown: everything before the next midnight.
+      ...(to ? { to: new Date(to.getTime() + DAY_MS) } : {}),
+      ...(filters.q ? { text: filters.q.toLowerCase() } : {}),
+    };
+    const pageOf = { limit: LIMIT, skip: (pageNo - 1) * LIMIT };
+    const kinds = kind ? [kind] : ORDER_KINDS;
     const { total, capped, rows } = await listOrdersPage(
       deps.pool,
-      kind,
+      kinds,
       scopeOfPage(request),
-      {
-        ...(filters.status ? { status: filters.status } : {}),
-        ...(day(filters.from) ? { from: day(filters.from) } : {}),
-        // "to" is the last day shown: everything before the next midnight.
-        ...(to ? { to: new Date(to.getTime() + DAY_MS) } : {}),
-        ...(filters.q ? { text: filters.q.toLowerCase() } : {}),
-      },
-      { limit: LIMIT, skip: (pageNo - 1) * LIMIT },
+      wanted,
+      pageOf,
     );
     return sendPage(request, reply, {
       title: 'Orders',
