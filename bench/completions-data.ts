@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import type { Pool } from '../src/db/pool.js';
 import { usZipIndex } from '../src/engines/address/reference/us-zips.js';
 import { referenceStreet } from '../src/engines/address/verify/street-form.js';
+import { settleAfterImport } from '../src/reference-store/import/import.repo.js';
 import { REF, random } from './verify-data.js';
 
 /** Bumped whenever addSyntheticPoints changes what it writes (--reuse checks it). */
@@ -104,7 +105,7 @@ export async function addSyntheticPoints(pool: Pool, count: number, log: (s: str
     await client.query(`INSERT INTO address_point_areas (zip, state, city, points)
       SELECT zip, state, city, count(*) FROM address_points GROUP BY zip, state, city
       ON CONFLICT (zip, state, city) DO UPDATE SET points = EXCLUDED.points`);
-    await client.query('ANALYZE address_points; ANALYZE address_street_names; ANALYZE address_point_areas');
+    await settleAfterImport(client);
   } finally {
     client.release();
   }

@@ -25,8 +25,8 @@ import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgCompletions } from '../src/reference-store/pg-completions.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { addSyntheticPoints, type Keystroke, keystrokes, SYNTHETIC_VERSION } from './completions-data.js';
-import { BackendCpu } from './support/backend-cpu.js';
 import { machine, spawnReady } from './support/bench-utils.js';
+import { closedLoop, pct, report, type Timing } from './support/closed-loop.js';
 import { devCases, REF, SF_MAP } from './verify-data.js';
 
 const arg = (name: string, fallback: string) => {
@@ -88,75 +88,6 @@ async function sample(pool: Pool, n: number): Promise<Array<{ number: string; st
     [n],
   );
   return res.rows;
-}
-
-interface Timing {
-  count: number;
-  wallMs: number;
-  cpuMs: number;
-  /** Of which PostgreSQL's backends. */
-  pgMs: number;
-  latencies: number[];
-  byKind: Map<string, number[]>;
-}
-
-/** Runs `work` over the inputs in a closed loop of `concurrency` callers for `seconds`. */
-async function closedLoop<T extends { kind?: string }>(
-  pool: Pool,
-  inputs: T[],
-  work: (input: T) => Promise<unknown>,
-  limitSeconds: number,
-): Promise<Timing> {
-  const backends = new BackendCpu(pool);
-  await backends.start();
-  const cpu = process.cpuUsage();
-  const latencies: number[] = [];
-  const byKind = new Map<string, number[]>();
-  let next = 0;
-  const started = performance.now();
-  const deadline = started + limitSeconds * 1000;
-  const caller = async () => {
-    while (performance.now() < deadline) {
-      const input = inputs[next++ % inputs.length];
-      const t = performance.now();
-      await work(input);
-      const ms = performance.now() - t;
-      latencies.push(ms);
-      if (input.kind) byKind.set(input.kind, [...(byKind.get(input.kind) ?? []), ms]);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, caller));
-  const wallMs = performance.now() - started;
-  const own = process.cpuUsage(cpu);
-  const pgMs = (await backends.stop())
-    .filter(([who]) => who === 'bench-complete')
-    .reduce((s, [, ms]) => s + ms, 0);
-  return {
-    count: latencies.length,
-    wallMs,
-    cpuMs: (own.user + own.system) / 1000 + pgMs,
-    pgMs,
-    latencies,
-    byKind,
-  };
-}
-
-const pct = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(q * s.length))] * 100) / 100;
-};
-
-function report(name: string, t: Timing) {
-  const perSecond = Math.round(t.count / (t.wallMs / 1000));
-  const perCore = Math.round(t.count / (t.cpuMs / 1000));
-  console.log(
-    `${name}: ${t.count} in ${(t.wallMs / 1000).toFixed(1)} s = ${perSecond}/s; p50 ${pct(t.latencies, 0.5)} ms, p99 ${pct(t.latencies, 0.99)} ms; ` +
-      `CPU ${((t.cpuMs * 1000) / t.count).toFixed(0)} µs each (node ${(((t.cpuMs - t.pgMs) * 1000) / t.count).toFixed(0)} + PostgreSQL ${((t.pgMs * 1000) / t.count).toFixed(0)}) = ${perCore}/s per core`,
-  );
-  for (const [kind, xs] of t.byKind)
-    console.log(
-      `  ${kind.padEnd(7)} ${String(xs.length).padStart(6)}  p50 ${pct(xs, 0.5)} ms  p99 ${pct(xs, 0.99)} ms`,
-    );
 }
 
 /**
@@ -246,10 +177,10 @@ for (const x of inputs) await verify(x);
 
 // Interleaved halves, so both see the same machine.
 const half = seconds / 2;
-const p1 = await closedLoop(pool, typed, preview, half);
-const v1 = await closedLoop(pool, inputs, verify, half);
-const p2 = await closedLoop(pool, typed, preview, half);
-const v2 = await closedLoop(pool, inputs, verify, half);
+const p1 = await closedLoop(pool, typed, preview, half, concurrency);
+const v1 = await closedLoop(pool, inputs, verify, half, concurrency);
+const p2 = await closedLoop(pool, typed, preview, half, concurrency);
+const v2 = await closedLoop(pool, inputs, verify, half, concurrency);
 const merge = (a: Timing, b: Timing): Timing => ({
   count: a.count + b.count,
   wallMs: a.wallMs + b.wallMs,
@@ -270,6 +201,7 @@ for (const kind of ['number', 'street', 'typo'] as const)
       typed.filter((k) => k.kind === kind),
       preview,
       seconds / 4,
+      concurrency,
     ),
   );
 if (process.argv.includes('--http')) await httpPreviews(typed);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/pool.js';
-import type { IntlPoint } from '../engines/address/intl/index.js';
+import type { KeyRange } from '../engines/address/complete/index.js';
+import type { IntlPoint, IntlPrefixPlan } from '../engines/address/intl/index.js';
 import { type PointRow, toPoints } from './points.repo.js';
 
 /**
@@ -61,37 +62,129 @@ export interface PreviewFilter {
   postal?: string;
 }
 
+/** A point's street line as a US or Canadian point writes it (other countries': the street name). */
+const STREET_LINE = `concat_ws(' ', p.pre_direction, p.pre_type, p.street_name, p.street_type, p.post_direction)`;
+const KEY = {
+  street: `p.street_name COLLATE "C"`,
+  numberStreet: `(p.number || ' ' || p.street_name) COLLATE "C"`,
+} as const;
+const FILTERS = `($6::text IS NULL OR starts_with(p.city, $6))
+  AND ($7::text IS NULL OR starts_with(replace(replace(p.zip, ' ', ''), '-', ''), $7))`;
+
 /**
- * Points whose street line ("10 DOWNING STREET", "RUE DE RIVOLI") starts with what was typed,
- * in the filter's countries. `number` narrows to house numbers starting so.
+ * Each range walked in key order and fenced by a LIMIT ($8) before the filters are checked,
+ * so a keystroke reads at most that many points per country and range (the filters' budget
+ * when a city or postal filter is given, else the rows wanted). Other countries walk
+ * migration 0053's indexes, led by the country (the countries of the filter, else every
+ * country with points: a skip over the country index, one probe per country); the US and
+ * Canada walk 0044's, their street lines checked against what was typed ($10).
+ */
+const PREFIX_SQL = (by: keyof typeof KEY) => {
+  const key = KEY[by];
+  const order = by === 'street' ? `${key}, length(p.number), p.number COLLATE "C"` : key;
+  return `
+  WITH RECURSIVE listed(country) AS (
+    (SELECT country FROM address_points WHERE $1::text[] IS NULL AND country NOT IN ('US', 'CA')
+      ORDER BY country LIMIT 1)
+    UNION ALL
+    SELECT (SELECT p.country FROM address_points p
+             WHERE p.country NOT IN ('US', 'CA') AND p.country > l.country ORDER BY p.country LIMIT 1)
+      FROM listed l WHERE l.country IS NOT NULL),
+  world AS (
+    SELECT country FROM listed WHERE country IS NOT NULL
+    UNION ALL SELECT c FROM unnest($1::text[]) AS c WHERE c NOT IN ('US', 'CA')),
+  north AS (SELECT c AS country FROM unnest(coalesce($1::text[], ARRAY['US', 'CA'])) AS c WHERE c IN ('US', 'CA'))
+  SELECT * FROM (
+    SELECT ${COLUMNS} FROM world w
+    CROSS JOIN unnest($2::text[], $3::text[]) AS k(lo, hi)
+    CROSS JOIN LATERAL (
+      SELECT * FROM (
+        SELECT * FROM address_points p
+         WHERE p.country = w.country AND p.country NOT IN ('US', 'CA') AND ${key} >= k.lo AND ${key} < k.hi
+         ORDER BY ${order} LIMIT $8) p
+       WHERE ${FILTERS} LIMIT $9) p
+    UNION ALL
+    SELECT ${COLUMNS} FROM north n
+    CROSS JOIN unnest($4::text[], $5::text[]) AS k(lo, hi)
+    CROSS JOIN LATERAL (
+      SELECT * FROM (
+        SELECT * FROM address_points p WHERE ${key} >= k.lo AND ${key} < k.hi ORDER BY ${key} LIMIT $8) p
+       WHERE p.country = n.country AND ($10::text IS NULL OR starts_with(${STREET_LINE}, $10)) AND ${FILTERS}
+       LIMIT $9) p) p
+  ORDER BY p.country, ${STREET_LINE} COLLATE "C", length(p.number), p.number COLLATE "C",
+           p.unit_id NULLS FIRST
+  LIMIT $9`;
+};
+
+const PREFIX = { street: PREFIX_SQL('street'), numberStreet: PREFIX_SQL('numberStreet') };
+
+/**
+ * Rows read past the filters on a walk before giving up on more matches. Under 5,000: with a
+ * range the planner cannot size (a lateral's key), a fence that large made it read the US
+ * range whole by bitmap and sort it (100,000 rows for "A" over a million points, 270 ms).
+ */
+const FILTER_BUDGET = 2000;
+
+/**
+ * Points whose street line ("10 DOWNING STREET", "N MAIN ST") starts as the plan says, in the
+ * filter's countries, the first `rows` in preview order: country, street, house number.
  */
 export async function intlPointsByStreetPrefix(
   db: Queryable,
-  street: string,
-  number: string | undefined,
+  plan: IntlPrefixPlan,
   filter: PreviewFilter,
   rows: number,
 ): Promise<IntlPoint[]> {
-  const res = await db.query<Row>({
-    name: 'intl-points-by-street-prefix',
-    text: `SELECT ${COLUMNS} FROM address_points p
-            WHERE ($1::text[] IS NULL OR p.country = ANY($1))
-              AND starts_with(concat_ws(' ', p.pre_direction, p.pre_type, p.street_name, p.street_type, p.post_direction), $2)
-              AND ($3::text IS NULL OR starts_with(p.number, $3))
-              AND ($4::text IS NULL OR starts_with(p.city, $4))
-              AND ($5::text IS NULL OR starts_with(replace(replace(p.zip, ' ', ''), '-', ''), $5))
-            ORDER BY p.country, p.street_name, length(p.number), p.number, p.unit_id NULLS FIRST
-            LIMIT $6`,
+  const res = await db.query<Row>(intlPrefixQuery(plan, filter, rows));
+  return toIntl(res.rows);
+}
+
+/** The prefix read's statement (tests EXPLAIN it to see which index it walks and how far). */
+export function intlPrefixQuery(plan: IntlPrefixPlan, filter: PreviewFilter, rows: number) {
+  const filtered = !!(filter.city || filter.postal);
+  return {
+    name: `intl-points-by-prefix-${plan.by}`,
+    text: PREFIX[plan.by],
     values: [
       filter.countries ?? null,
-      street,
-      number ?? null,
+      plan.world.map((r) => r.from),
+      plan.world.map((r) => r.to),
+      plan.northAmerica.map((r) => r.from),
+      plan.northAmerica.map((r) => r.to),
       filter.city ?? null,
       filter.postal ?? null,
+      filtered ? FILTER_BUDGET : rows,
       rows,
+      plan.line ?? null,
     ],
+  };
+}
+
+/**
+ * Street names (of every country: migration 0044's name list) in a key range, in byte order,
+ * at most `limit`: the candidates of the typo search, compared by edit distance after.
+ */
+export async function streetNamesIn(db: Queryable, range: KeyRange, limit: number): Promise<string[]> {
+  const res = await db.query<{ name: string }>({
+    name: 'intl-street-names-in',
+    text: `SELECT name FROM address_street_names
+            WHERE name COLLATE "C" >= $1 AND name COLLATE "C" < $2 ORDER BY name COLLATE "C" LIMIT $3`,
+    values: [range.from, range.to, limit],
   });
-  return toIntl(res.rows);
+  return res.rows.map((r) => r.name);
+}
+
+/** How many of the key ranges (in order: a text's starts) some street name falls in: the longest start of a name. */
+export async function longestNameStart(db: Queryable, starts: KeyRange[]): Promise<number> {
+  const res = await db.query<{ known: number }>({
+    name: 'intl-longest-name-start',
+    text: `SELECT coalesce(max(r.n), 0)::int AS known
+             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS r(lo, hi, n)
+            WHERE EXISTS (SELECT 1 FROM address_street_names
+                           WHERE name COLLATE "C" >= r.lo AND name COLLATE "C" < r.hi)`,
+    values: [starts.map((r) => r.from), starts.map((r) => r.to)],
+  });
+  return res.rows[0]?.known ?? 0;
 }
 
 export interface BuildingKey {

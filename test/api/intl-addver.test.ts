@@ -1,9 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { formatLines, intlPrefixPlan } from '../../src/engines/address/intl/index.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { INTL_LOOKUPS, setPlan } from '../../src/platform/metering/metering.repo.js';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
+import { intlPrefixQuery } from '../../src/reference-store/intl-points.repo.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, `../fixtures/${name}`);
@@ -337,6 +341,162 @@ describe('GET and POST /v1/intl_addver/completions', () => {
     const container = await previews({ advanced: 'true', container: 'zzz' });
     assert.equal(container.status, 400);
     assert.match(container.body.message, /container/);
+  });
+});
+
+describe('a typo in the street', () => {
+  const previews = (query: Record<string, string>) =>
+    server.request('GET', `/v1/intl_addver/completions?${new URLSearchParams(query)}`, { key });
+  const texts = (res: { body: { data: Array<{ text: string }> } }) => res.body.data.map((p) => p.text);
+
+  test('verification: "Baker Stret" and a swapped German street are corrected, and the correction reported', async () => {
+    const gb = await verified('Flat 2, 221B Baker Stret, London NW1 6XE, United Kingdom');
+    assert.equal(gb.status, 'corrected');
+    assert.equal(gb.line1, '221B BAKER STREET');
+    assert.equal(gb.line2, 'FLAT 2');
+    assert.deepEqual(gb.errors, { line1: ['Typo in Value: Street name'] });
+    assert.equal(gb.summary.verificationStatus, 'verified');
+    assert.equal(gb.summary.postProcessedVerificationMatchLevel, 'delivery_point');
+    assert.equal(gb.summary.preProcessedVerificationMatchLevel, 'city');
+    assert.ok(gb.summary.matchScore < 100, String(gb.summary.matchScore));
+    const de = await verified(
+      { country: 'DE', line1: 'Hockenhiemer Straße 45', city: 'Reilingen', postalOrZip: '68799' },
+      '?includeDetails=true',
+    );
+    assert.equal(de.status, 'corrected');
+    assert.equal(de.formattedAddress, 'HOCKENHEIMER STRASSE 45, 68799 REILINGEN');
+    assert.deepEqual(de.errors.line1, ['Typo in Value: Street name']);
+    assert.equal(de.details.street, 'HOCKENHEIMER STRASSE');
+  });
+
+  test('verification: never another house number or another town', async () => {
+    const number = await verified({
+      country: 'DE',
+      line1: 'Hockenhiemer Straße 99',
+      city: 'Reilingen',
+      postalOrZip: '68799',
+    });
+    assert.equal(number.status, 'failed');
+    assert.deepEqual(number.errors.line1, ['Incorrect Value: Street name']);
+    // 12 Kingsway is in Manchester: the typo is corrected there, not for an input naming London.
+    const manchester = await verified({
+      country: 'GB',
+      line1: '12 Kingsay',
+      city: 'Manchester',
+      postalOrZip: 'M19 2LE',
+    });
+    assert.equal(manchester.status, 'corrected');
+    assert.equal(manchester.line1, '12 KINGSWAY');
+    const london = await verified({
+      country: 'GB',
+      line1: '12 Kingsay',
+      city: 'London',
+      postalOrZip: 'M19 2LE',
+    });
+    assert.equal(london.status, 'failed');
+    assert.deepEqual(london.errors.line1, ['Incorrect Value: Street name']);
+    assert.equal(london.city, 'LONDON');
+    // Without a postal code the town's points are searched: London's Downing Street is not Manchester's.
+    const town = await verified({ country: 'GB', line1: '10 Downing Stret', city: 'Manchester' });
+    assert.equal(town.status, 'failed');
+    assert.deepEqual(town.errors.line1, ['Incorrect Value: Street name']);
+  });
+
+  test('completions: the street a typo away, the typed word left unhighlighted', async () => {
+    const res = await previews({ partialStreet: '221b baker stret', countriesFilter: 'GB' });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(texts(res), ['221B BAKER STREET']);
+    assert.equal(res.body.data[0].type, 'Container');
+    assert.equal(res.body.data[0].highlight, '0-4,5-10');
+    const exact = await previews({ partialStreet: 'hockenheimer', countriesFilter: 'DE' });
+    assert.equal(exact.body.data.length, 2);
+    assert.deepEqual(
+      texts(await previews({ partialStreet: 'hockenhiemer', countriesFilter: 'DE' })),
+      texts(exact),
+    );
+  });
+
+  test('completions: a typo never changes the number or leaves the filter', async () => {
+    assert.deepEqual(texts(await previews({ partialStreet: '99 hockenhiemer' })), []);
+    assert.deepEqual(texts(await previews({ partialStreet: 'hockenhiemer', cityFilter: 'Berlin' })), []);
+    assert.deepEqual(texts(await previews({ partialStreet: 'hockenhiemer', countriesFilter: 'NL' })), []);
+  });
+});
+
+describe('completions over 15,000 points of one country', () => {
+  const STREETS = 500;
+  const NUMBERS = 30;
+  const street = (i: number) => `RUE ${String(i).padStart(4, '0')}`;
+  const line = (number: number, i: number) =>
+    formatLines('BE', { houseNumber: String(number), road: street(i) })[0];
+  const previews = (query: Record<string, string>) =>
+    server.request('GET', `/v1/intl_addver/completions?${new URLSearchParams(query)}`, { key });
+  const texts = (res: { body: { data: Array<{ text: string }> } }) => res.body.data.map((p) => p.text);
+
+  before(async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'intl-scale-'));
+    const rows = ['NUMBER,STREET,UNIT,CITY,REGION,POSTCODE,LAT,LON,ID'];
+    for (let i = 1; i <= STREETS; i++)
+      for (let n = 1; n <= NUMBERS; n++)
+        rows.push(
+          `${n},${street(i)},,Bruxelles,,1000,${(50.8 + i / 1e4).toFixed(5)},${(4.3 + n / 1e4).toFixed(5)},be${i}-${n}`,
+        );
+    const file = path.join(dir, 'be.csv');
+    await writeFile(file, `${rows.join('\n')}\n`);
+    await importPoints(server.runtime.db.pool, file, { country: 'be' });
+    await rm(dir, { recursive: true });
+    await server.runtime.db.pool.query('ANALYZE address_points');
+  });
+
+  test('prefixes answer in order: street, then house number (2 before 10)', async () => {
+    const short = await previews({ partialStreet: 'rue 0', countriesFilter: 'BE', limit: '12' });
+    assert.equal(short.status, 200, short.text);
+    assert.deepEqual(
+      texts(short),
+      Array.from({ length: 12 }, (_, n) => line(n + 1, 1)),
+    );
+    const numbered = await previews({ partialStreet: '17 rue 04', countriesFilter: 'BE', limit: '3' });
+    assert.deepEqual(texts(numbered), [line(17, 400), line(17, 401), line(17, 402)]);
+    // No country filter: every country with points is read, each along its index.
+    const any = await previews({ partialStreet: 'rue 0499' });
+    assert.deepEqual(
+      texts(any),
+      Array.from({ length: 10 }, (_, n) => line(n + 1, 499)),
+    );
+    const typo = await previews({ partialStreet: '5 rue 04999', countriesFilter: 'BE' });
+    assert.deepEqual(texts(typo), [line(5, 499)]);
+  });
+
+  test('a keystroke walks the index and reads a bounded number of points', async () => {
+    for (const [number, typed, index] of [
+      [undefined, 'R', 'address_points_intl_street_line'],
+      ['1', 'R', 'address_points_intl_number_street'],
+      ['1', '', 'address_points_intl_number_street'],
+    ] as const) {
+      const q = intlPrefixQuery(intlPrefixPlan(number, typed), { countries: ['BE'] }, 200);
+      const res = await server.runtime.db.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`, q.values);
+      const scans: Array<{ index?: string; rows: number }> = [];
+      const walk = (node: Record<string, unknown>) => {
+        // Scans the plan holds but never ran (the other branch of the statement) do not count.
+        if (node['Relation Name'] === 'address_points' && (node['Actual Loops'] as number) > 0)
+          scans.push({
+            index: node['Index Name'] as string | undefined,
+            rows: (node['Actual Rows'] as number) * (node['Actual Loops'] as number),
+          });
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk(res.rows[0]['QUERY PLAN'][0].Plan);
+      const message = `${number} ${typed}: ${JSON.stringify(scans)}`;
+      assert.ok(
+        scans.some((s) => s.index === index),
+        message,
+      );
+      assert.ok(
+        scans.every((s) => s.index !== undefined),
+        message,
+      );
+      assert.ok(scans.reduce((sum, s) => sum + s.rows, 0) <= 200, message);
+    }
   });
 });
 

@@ -14,15 +14,12 @@ import { apiError, invalid } from '../../platform/errors.js';
 import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
 import { INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
-import {
-  intlBuildingPoints,
-  intlPointById,
-  intlPointsByStreetPrefix,
-} from '../../reference-store/intl-points.repo.js';
+import { intlBuildingPoints, intlPointById } from '../../reference-store/intl-points.repo.js';
 import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
 import { Envelope, ok } from '../addver/envelope.js';
 import { VerifiedAddressSchema } from '../addver/verification.schema.js';
 import type { AppDeps } from '../deps.js';
+import { previewPoints } from './preview-points.js';
 import {
   IntlCompletionSchema,
   IntlPreviewQuery,
@@ -45,13 +42,6 @@ function countriesOf(filter: string | undefined): string[] | undefined {
       if (!country) throw invalid('countriesFilter', `"${code}" is not a known country code.`);
       return country.alpha2;
     });
-}
-
-/** "10 downing st" -> number "10", street "DOWNING ST"; "downing" -> street only. */
-function typed(partial: string): { number?: string; street: string } {
-  const text = partial.toUpperCase().replace(/[.,]/g, ' ').replace(/\s+/g, ' ').trim();
-  const m = /^(\d+[A-Z]?(?:[-/]\d+[A-Z]?)*)(?:\s+(.*))?$/.exec(text);
-  return m ? { number: m[1], street: m[2] ?? '' } : { street: text };
 }
 
 /**
@@ -91,7 +81,6 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
         throw invalid('partialStreet', 'is required (or advanced=true with a container).');
       if (!/[\p{L}\p{N}]/u.test(partial))
         throw invalid('partialStreet', 'must contain the start of a house number or street name.');
-      const { number, street } = typed(partial);
       const filter = {
         ...(countriesOf(q.countriesFilter) ? { countries: countriesOf(q.countriesFilter) } : {}),
         ...(q.cityFilter?.trim() ? { city: q.cityFilter.trim().toUpperCase() } : {}),
@@ -100,7 +89,7 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
           : {}),
       };
       // Units of one building share a preview, so read more points than previews asked for.
-      const points = await intlPointsByStreetPrefix(deps.pool, street, number, filter, limit * 20);
+      const points = await previewPoints(deps.pool, partial, filter, limit * 20);
       return ok(previewsOf(points, partial, limit), 'Retrieved address previews.');
     },
   );

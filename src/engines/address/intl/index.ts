@@ -27,3 +27,11 @@ export {
   pointIdOf,
   previewsOf,
 } from './previews.js';
+export { type IntlPrefixPlan, intlNamedPlan, intlPrefixPlan } from './street-prefix.js';
+export {
+  namesNear,
+  onNearestStreets,
+  streetTypoDistance,
+  typedStarts,
+  typoCandidates,
+} from './street-typo.js';

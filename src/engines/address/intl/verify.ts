@@ -24,6 +24,7 @@ import { cased, layOut } from './present.js';
 import { type IntlInput, type ReadAddress, readInput } from './read-input.js';
 import { type Region, regionsNamed } from './regions.js';
 import { premiseKey, streetMatchKey } from './street-line.js';
+import { sameNumber, streetByTypo } from './street-typo.js';
 import {
   LEVEL,
   level,
@@ -42,6 +43,8 @@ interface PointMatch {
   ambiguous: boolean;
   /** Points were found for the area (postal code or locality). */
   covered: boolean;
+  /** The street as typed had no points; the point is on the one street a typo away. */
+  typo?: boolean;
 }
 
 export async function verifyIntl(
@@ -76,6 +79,8 @@ export async function verifyIntl(
   // Points: by postal code, else by locality.
   const match = await matchPoints(read, alpha2, pc, source, findings);
   const point = match.point;
+  // A street corrected from a typo is written as the point has it.
+  const street = match.typo && point ? streetKey(point.street) : read.street.street;
 
   // The answer's parts: the point's where one matched, else the input's.
   const city = point?.city || read.city || '';
@@ -121,7 +126,8 @@ export async function verifyIntl(
   const areaLevel =
     localityConfirmed || point ? LEVEL.locality : regions.length ? LEVEL.administrativeArea : LEVEL.none;
   const post = Math.max(match.level, areaLevel);
-  const corrected = ['city', 'postalOrZip', 'provinceOrState'].some((f) => f in findings.errors);
+  const corrected =
+    match.typo || ['city', 'postalOrZip', 'provinceOrState'].some((f) => f in findings.errors);
   const inputArea = localityConfirmed
     ? LEVEL.locality
     : regions.length
@@ -144,7 +150,7 @@ export async function verifyIntl(
   const parts: FormatParts = {
     ...(read.street.building ? { house: read.street.building } : {}),
     ...(read.street.number ? { houseNumber: read.street.number } : {}),
-    ...(read.street.street ? { road: read.street.street } : {}),
+    ...(street ? { road: street } : {}),
     ...(read.dependentLocality ? { suburb: read.dependentLocality } : {}),
     ...(city ? { city } : {}),
     ...(postcodeText ? { postcode: postcodeText } : {}),
@@ -177,7 +183,11 @@ export async function verifyIntl(
     lexiconIdentificationMatchLevel: level(lexicon),
     contextIdentificationMatchLevel: level(context),
     postCodeStatus,
-    matchScore: scoreOf(read, { city, region: regionText, postcode: postcodeText }, regions.length > 0),
+    matchScore: scoreOf(
+      read,
+      { street: street ?? '', city, region: regionText, postcode: postcodeText },
+      regions.length > 0,
+    ),
   };
   const [line1 = '', line2, line3, line4] = laid.lines;
   return {
@@ -195,7 +205,16 @@ export async function verifyIntl(
     errors: findings.errors,
     summary,
     ...(options.includeDetails
-      ? { details: detailsOf(read, city, region, postcode, localityConfirmed || !!point, proper) }
+      ? {
+          details: detailsOf(
+            { ...read, street: { ...read.street, street } },
+            city,
+            region,
+            postcode,
+            localityConfirmed || !!point,
+            proper,
+          ),
+        }
       : {}),
     ...(options.geoData ? geoOf(point, match, localityConfirmed ? town.inRegion : []) : {}),
   };
@@ -204,12 +223,12 @@ export async function verifyIntl(
 /** The mean likeness of each part the input gave to the answer's (a region named by code or name counts as equal). */
 function scoreOf(
   read: ReadAddress,
-  out: { city: string; region: string; postcode: string },
+  out: { street: string; city: string; region: string; postcode: string },
   regionKnown: boolean,
 ): number {
   const street = [read.street.number, read.street.street].filter(Boolean).join(' ');
   const scores: number[] = [];
-  if (street) scores.push(100);
+  if (street) scores.push(matchScore(read.street.street ?? '', out.street));
   if (read.city) scores.push(matchScore(read.city, out.city));
   if (read.postcode) scores.push(matchScore(read.postcode, out.postcode));
   if (read.region) scores.push(regionKnown ? 100 : matchScore(read.region, out.region));
@@ -247,20 +266,26 @@ async function matchPoints(
   const none: PointMatch = { level: LEVEL.none, ambiguous: false, covered: candidates.length > 0 };
   if (!candidates.length || !read.street.street) return none;
   const key = streetMatchKey(read.street.street);
-  const onStreet = candidates.filter((p) => streetMatchKey(streetKey(p.street)) === key);
-  if (!onStreet.length) {
-    findings.failure('line1', 'Incorrect Value', 'Street name');
-    return none;
+  let onStreet = candidates.filter((p) => streetMatchKey(streetKey(p.street)) === key);
+  const typo = !onStreet.length;
+  if (typo) {
+    const near = typoStreet(read, candidates);
+    if (!near) {
+      findings.failure('line1', 'Incorrect Value', 'Street name');
+      return none;
+    }
+    onStreet = near;
+    findings.correction('line1', 'Typo in Value', 'Street name');
   }
   if (!read.street.number) {
     findings.failure('line1', 'Missing Value', 'Civic number');
-    return { point: undefined, level: LEVEL.thoroughfare, ambiguous: false, covered: true };
+    return { point: undefined, level: LEVEL.thoroughfare, ambiguous: false, covered: true, typo };
   }
   const number = premiseKey(read.street.number);
   const atNumber = onStreet.filter((p) => premiseKey(p.number) === number);
   if (!atNumber.length) {
     findings.failure('line1', 'Incorrect Value', 'Civic number');
-    return { level: LEVEL.thoroughfare, ambiguous: false, covered: true };
+    return { level: LEVEL.thoroughfare, ambiguous: false, covered: true, typo };
   }
   // Searched by locality without a postal code: the same address in two postal codes is ambiguous.
   const postcodes = new Set(atNumber.map((p) => postcodeKey(p.zip)));
@@ -272,7 +297,7 @@ async function matchPoints(
   const plain = atNumber.find((p) => !p.unitId);
   if (unitId) {
     const unit = withUnits.find((p) => unitKey(p.unitId) === unitKey(unitId));
-    if (unit) return { point: unit, level: LEVEL.deliveryPoint, ambiguous, covered: true };
+    if (unit) return { point: unit, level: LEVEL.deliveryPoint, ambiguous, covered: true, typo };
     if (withUnits.length) {
       findings.failure('line1', 'Incorrect Value', 'Suite identifier');
       return {
@@ -280,9 +305,10 @@ async function matchPoints(
         level: LEVEL.premise,
         ambiguous,
         covered: true,
+        typo,
       };
     }
-    return { point: plain, level: LEVEL.premise, ambiguous, covered: true };
+    return { point: plain, level: LEVEL.premise, ambiguous, covered: true, typo };
   }
   if (!plain) {
     findings.failure('line1', 'Missing Value', 'Suite identifier');
@@ -291,9 +317,26 @@ async function matchPoints(
       level: LEVEL.premise,
       ambiguous,
       covered: true,
+      typo,
     };
   }
-  return { point: plain, level: LEVEL.premise, ambiguous, covered: true };
+  return { point: plain, level: LEVEL.premise, ambiguous, covered: true, typo };
+}
+
+/**
+ * The street a typo away among the area's points, only with the typed number (a typo never
+ * changes the number) and, when a town was given, in that town (nor moves the address).
+ */
+function typoStreet(read: ReadAddress, candidates: readonly IntlPoint[]): IntlPoint[] | undefined {
+  const { street, number } = read.street;
+  if (!street || !number) return undefined;
+  const town = read.city ? foldName(read.city) : undefined;
+  const near = streetByTypo(
+    street,
+    candidates,
+    (p) => sameNumber(p.number, number) && (!town || foldName(p.city) === town),
+  );
+  return near?.filter((p) => !town || foldName(p.city) === town);
 }
 
 function postcodeStatus(

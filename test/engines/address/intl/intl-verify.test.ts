@@ -5,7 +5,10 @@ import {
   formatLines,
   type IntlPoint,
   MemoryIntlSource,
+  namesNear,
   streetMatchKey,
+  streetTypoDistance,
+  typoCandidates,
   verifyIntl,
 } from '../../../../src/engines/address/intl/index.js';
 import { regionsNamed } from '../../../../src/engines/address/intl/regions.js';
@@ -160,5 +163,65 @@ describe('how deep the match goes', () => {
     // The point's town replaced the input's: it is reported, and the town confirmed.
     assert.deepEqual(r.errors.city, ['Incorrect Value: City']);
     assert.equal(r.details?.subBuilding, undefined);
+  });
+});
+
+describe('a typo in the street', () => {
+  test('edits counted with types short or as written; a swap is one edit; short names get none', () => {
+    assert.equal(streetTypoDistance('BAKER STRET', 'BAKER STREET'), 1);
+    assert.equal(streetTypoDistance('Hockenhiemer Str.', 'HOCKENHEIMER STRASSE'), 1);
+    assert.equal(streetTypoDistance('BAKER STRETE', 'PARKER ROAD'), undefined);
+    assert.equal(streetTypoDistance('ELM', 'ELK'), undefined);
+    // Still being typed: the stored street's start is compared.
+    assert.equal(streetTypoDistance('HOCKENHIEMER', 'HOCKENHEIMER STRASSE'), undefined);
+    assert.equal(streetTypoDistance('HOCKENHIEMER', 'HOCKENHEIMER STRASSE', true), 1);
+  });
+
+  test('the typo search: a bounded run of names, the nearest first', () => {
+    // The first 9 letters start some name, the first 10 none: the slip is at the 10th or the 9th
+    // (a swap), so the names starting with the first 8 are compared.
+    assert.deepEqual(typoCandidates('BAKER STRET', 9), { from: 'BAKER ST', to: 'BAKER SU' });
+    assert.deepEqual(typoCandidates('BAKR', 2), { from: 'BA', to: 'BB' });
+    assert.equal(typoCandidates('ELM', 2), undefined);
+    assert.deepEqual(namesNear('HOCKENHIEMER', ['HOCHSTRASSE', 'HOCKENHEIM RING', 'HOCKENHEIMER STRASSE']), [
+      'HOCKENHEIMER STRASSE',
+      'HOCKENHEIM RING',
+    ]);
+  });
+
+  const typos = new MemoryIntlSource([
+    point({}),
+    point({ id: '3'.repeat(32), number: '7', street: { name: 'MILL LANE' } }),
+    point({ id: '4'.repeat(32), number: '7', street: { name: 'HILL LANE' } }),
+  ]);
+
+  test('the one street a typo away, with the typed number: corrected, and reported', async () => {
+    const r = await verifyIntl(
+      { country: 'GB', line1: '10 Downing Stret', city: 'London', postalOrZip: 'SW1A 2AA' },
+      typos,
+      { includeDetails: true },
+    );
+    assert.equal(r.status, 'corrected');
+    assert.equal(r.line1, '10 DOWNING STREET');
+    assert.deepEqual(r.errors, { line1: ['Typo in Value: Street name'] });
+    assert.equal(r.details?.street, 'DOWNING STREET');
+    assert.equal(r.summary.postProcessedVerificationMatchLevel, 'premise_or_building');
+    assert.equal(r.summary.preProcessedVerificationMatchLevel, 'city');
+    assert.ok(r.summary.matchScore < 100 && r.summary.matchScore > 80, String(r.summary.matchScore));
+  });
+
+  test('never a guess: two streets equally near, or a number the street lacks', async () => {
+    const tied = await verifyIntl(
+      { country: 'GB', line1: '7 Bill Lane', city: 'London', postalOrZip: 'SW1A 2AA' },
+      typos,
+    );
+    assert.equal(tied.status, 'failed');
+    assert.deepEqual(tied.errors.line1, ['Incorrect Value: Street name']);
+    const number = await verifyIntl(
+      { country: 'GB', line1: '12 Downing Stret', city: 'London', postalOrZip: 'SW1A 2AA' },
+      typos,
+    );
+    assert.deepEqual(number.errors.line1, ['Incorrect Value: Street name']);
+    assert.equal(number.line1, '12 DOWNING STRET');
   });
 });
