@@ -137,6 +137,9 @@ export async function pointsByPrefix(
  * Street names starting as typed (the busiest first), and names a few typos away (trigram
  * similarity, the nearest first). The first letter is taken as typed: it keeps the
  * similarity checks to one letter's names (5x fewer), and a slip there is the rarest kind.
+ * The letter is compared with `left()`, which no btree serves, so the planner always drives
+ * the typo search from the trigram index: as a range of the name index it chose, once the
+ * table was vacuumed, an index-only walk of the whole letter (12,000 names, ~40 ms).
  */
 const NAMES = `
   names AS (
@@ -151,7 +154,7 @@ const NAMES = `
     SELECT s.name FROM unnest($9::text[]) AS t(q)
     CROSS JOIN LATERAL (
       SELECT name FROM address_street_names
-       WHERE name % t.q AND name COLLATE "C" >= left(t.q, 1) AND name COLLATE "C" < chr(ascii(t.q) + 1)
+       WHERE name % t.q AND left(name, 1) = left(t.q, 1)
        ORDER BY similarity(name, t.q) DESC, name LIMIT 6) s)`;
 
 /**

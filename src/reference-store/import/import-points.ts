@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Pool } from '../../db/pool.js';
 import { reference } from '../../engines/address/index.js';
 import { entryRecords, type SourceFormat } from './entry-records.js';
-import { finishRun, startRun, unfinishedRun } from './import.repo.js';
+import { finishRun, settleAfterImport, startRun, unfinishedRun } from './import.repo.js';
 import { ImportInputError } from './import-errors.js';
 import { hintFromPath, type PlaceHint, placeRecord } from './place-record.js';
 import { copyLine } from './point-row.js';
@@ -141,6 +141,7 @@ export async function importPoints(
     rowsRead: result.rows,
     format: [...new Set(result.entries.map((e) => e.format))].join('+'),
   });
+  if (result.inserted > 0) await settleAfterImport(pool);
   result.seconds = (Date.now() - started) / 1000;
   return result;
 }

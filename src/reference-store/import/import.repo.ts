@@ -129,3 +129,12 @@ export async function recentRuns(db: Queryable, limit = 20): Promise<ImportRun[]
   );
   return res.rows;
 }
+
+/**
+ * After an import that added points: vacuum and analyze what it wrote. Statistics steer the
+ * completions' and verifier's plans, and the visibility map lets their reads stay in the
+ * indexes; with autovacuum off (or behind), a freshly loaded store would have neither.
+ */
+export async function settleAfterImport(db: Queryable): Promise<void> {
+  await db.query('VACUUM (ANALYZE) address_points, address_street_names, address_point_areas');
+}
