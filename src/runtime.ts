@@ -25,6 +25,9 @@ import { ReportSandbox } from './report-sandbox/report-sandbox.js';
 import { installReportSandbox } from './report-sandbox/sandbox-install.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 
+/** How long a stopping server waits for requests in flight before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
   http: boolean;
@@ -178,7 +181,12 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     close: async () => {
       if (closed) return;
       closed = true;
+      // Requests in flight get a few seconds to finish; then their connections are cut, so a
+      // client that keeps a connection open (or one Node no longer sees as idle) cannot hold
+      // shutdown until the keep-alive timeout (72 s).
+      const cut = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app?.close();
+      clearTimeout(cut);
       await webhooks.stop();
       // The child's renders finish beside this process's jobs, before the database goes.
       await Promise.all([boss.stop({ graceful: true, wait: true, timeout: 10_000 }), renderChild?.stop()]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -57,9 +57,18 @@ export class FsBlobStore implements BlobStore {
 
   async stream(key: string): Promise<BlobStream | null> {
     const file = this.pathOf(key);
-    const info = await stat(file).catch(ifMissing(null));
-    if (!info) return null;
-    return { key, size: info.size, contentType: await this.typeOf(file), stream: createReadStream(file) };
+    // Size and bytes from one open file: a put renames a new file over the key at any time, and
+    // a size read by path could then belong to another file than the bytes streamed, so the
+    // answer's Content-Length would not match its body.
+    const handle = await open(file, 'r').catch(ifMissing(null));
+    if (!handle) return null;
+    try {
+      const { size } = await handle.stat();
+      return { key, size, contentType: await this.typeOf(file), stream: handle.createReadStream() };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
   }
 
   async exists(key: string): Promise<boolean> {

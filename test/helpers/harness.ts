@@ -51,6 +51,22 @@ export interface TestServerOptions {
 }
 
 /** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
+/**
+ * The status of a GET of `url`, its body read to the end. A body left unread holds its
+ * connection open mid-response, and the server's close then waits for it (about 70 s when
+ * the body is a PDF bigger than the socket buffers).
+ */
+export async function statusOf(url: string): Promise<number> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** A signed link with its signature's first character changed (always to another one). */
+export function tamperedLink(url: string): string {
+  return url.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+}
+
 export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { OrderKindName } from '../../src/api/print-mail/orders/order-kind-names.js';
 import { resourceContract } from './contract-suite.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { startTestServer, statusOf, type TestServer } from './harness.js';
 import { fetchPdf, pdfPages, pdfText, serveFiles } from './letters.js';
 import { multipartOf, waitForOrder } from './orders.js';
 import { commandOf, descendants, stillRunning } from './process-tree.js';
@@ -138,7 +138,7 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
         assert.equal(order.pageCount, fromPdf ? c.pages.pdf : c.pages.html, source);
         assert.match(await pdfText(pdf), fromPdf ? /Supplied/ : /Z-42/, source);
         if (fromPdf && c.linksUploadedPdf !== false)
-          assert.equal((await fetch(order.uploadedPDF)).status, 200, `${source}: uploadedPDF`);
+          assert.equal(await statusOf(order.uploadedPDF), 200, `${source}: uploadedPDF`);
         else assert.equal(order.uploadedPDF, undefined);
       }
     });
@@ -238,7 +238,7 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
       assert.equal(res.status, 200, res.text);
       assert.deepEqual(Object.keys(res.body).sort(), ['id', 'object', 'url']);
       assert.equal(res.body.object, `${c.object}_url`);
-      assert.equal((await fetch(res.body.url)).status, 404, 'nothing to serve yet');
+      assert.equal(await statusOf(res.body.url), 404, 'nothing to serve yet');
       assert.equal(order.url, undefined);
     });
 
@@ -275,7 +275,7 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
       const urlEvents = events.body.data.filter((e: any) => e.updatedFields?.includes('url'));
       assert.equal(urlEvents.length, all.length, 'one url event per order: none rendered twice');
       // The link given before the render now serves the PDF.
-      assert.equal((await fetch(before.body.url)).status, 200);
+      assert.equal(await statusOf(before.body.url), 200);
     });
   });
 }

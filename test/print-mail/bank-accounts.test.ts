@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { resealAccountNumbers } from '../../src/api/print-mail/bank-accounts/reseal-account-numbers.js';
 import { addDataKeyToFile, loadDataKeys } from '../../src/platform/data-keys.js';
 import { resourceContract } from '../helpers/contract-suite.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { serveFiles } from '../helpers/letters.js';
 import { badInputCases, multipartOf } from '../helpers/orders.js';
 
@@ -133,7 +133,7 @@ describe('bank accounts', () => {
     const jpeg = await fetch(byUrl.body.signatureImage);
     assert.equal(jpeg.headers.get('content-type'), 'image/jpeg', 'typed by its bytes, not the header');
     const again = await server.request('GET', `${PATH}/${byUrl.body.id}`, { key });
-    assert.equal((await fetch(again.body.signatureImage)).status, 200, 'a fresh link on every read');
+    assert.equal(await statusOf(again.body.signatureImage), 200, 'a fresh link on every read');
   });
 
   test('rotation: a new data key, then every number sealed again with it, still the same number', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, makePdf, pdfText } from '../helpers/letters.js';
 import { orderContract } from '../helpers/order-contract.js';
 import { badInputCases, waitForOrder } from '../helpers/orders.js';
@@ -254,7 +254,7 @@ describe('cheques: the PDF', () => {
     );
     const ready = await server.request('GET', `${CHEQUES}/${cheque.id}/with_deposit_ready_pdf`, { key });
     assert.equal(ready.status, 200, ready.text);
-    assert.equal((await fetch(ready.body.depositReadyPDFURL)).status, 200);
+    assert.equal(await statusOf(ready.body.depositReadyPDFURL), 200);
     const printed = (await rendered(chequeBody())).cheque;
     const notDigital = await server.request('GET', `${CHEQUES}/${printed.id}/with_deposit_ready_pdf`, {
       key,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer, tamperedLink } from '../helpers/harness.js';
 import {
   fetchPdf,
   LETTERS,
@@ -67,13 +67,13 @@ describe('letters: rendered PDFs', () => {
 
   test('signed links expire after 15 minutes and cannot be altered', async () => {
     const { letter } = await rendered(letterBody());
-    const tampered = letter.url.replace(/signature=./, 'signature=X');
-    assert.equal((await fetch(tampered)).status, 404);
+    const tampered = tamperedLink(letter.url);
+    assert.equal(await statusOf(tampered), 404);
     server.clock.advance(16 * 60_000);
-    assert.equal((await fetch(letter.url)).status, 404);
+    assert.equal(await statusOf(letter.url), 404);
     const fresh = await server.request('GET', `${LETTERS}/${letter.id}`, { key });
     assert.notEqual(fresh.body.url, letter.url);
-    assert.equal((await fetch(fresh.body.url)).status, 200);
+    assert.equal(await statusOf(fresh.body.url), 200);
   });
 
   test('template on A4', async () => {
@@ -137,7 +137,7 @@ describe('letters: rendered PDFs', () => {
     const { letter, pdf } = await rendered(null, { multipart: form });
     assert.equal(letter.pageCount, 2);
     assert.ok(letter.uploadedPDF);
-    assert.equal((await fetch(letter.uploadedPDF)).status, 200);
+    assert.equal(await statusOf(letter.uploadedPDF), 200);
     assert.match(await pdfText(pdf, { page: 1 }), /Uploaded page 1/);
     assert.match(await pdfText(pdf, { page: 2 }), /Appendix page 1/);
     assert.match(await pdfText(pdf, { page: 1, crop: RECIPIENT_WINDOW }), /UPLOAD/);
@@ -150,8 +150,8 @@ describe('letters: rendered PDFs', () => {
       const listed = list.body.data.find((l: { id: string }) => l.id === letter.id);
       assert.ok(listed, `listed with ${query}`);
       assert.equal(listed.pageCount, 2);
-      assert.equal((await fetch(listed.url)).status, 200);
-      assert.equal((await fetch(listed.uploadedPDF)).status, 200);
+      assert.equal(await statusOf(listed.url), 200);
+      assert.equal(await statusOf(listed.uploadedPDF), 200);
     }
   });
 

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { advanceImport } from '../../src/api/print-mail/mailing-list-imports/import-run.js';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
 import { resourceContract } from '../helpers/contract-suite.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { serveFiles } from '../helpers/letters.js';
 import {
   createImport,
@@ -215,7 +215,7 @@ describe('mailing list imports: a good file', () => {
     assert.equal(cleared.body.metadata, undefined);
     const fileUrl = done.file.url;
     assert.equal((await server.request('DELETE', `${IMPORTS}/${done.id}`, { key })).status, 200);
-    assert.equal((await fetch(fileUrl)).status, 404, 'its file went with it');
+    assert.equal(await statusOf(fileUrl), 404, 'its file went with it');
     assert.equal((await contactsMatching(key, { lastName: 'upd' })).totalCount, 1, 'its contacts stay');
   });
 });

@@ -16,7 +16,7 @@ import type { Scope } from '../../src/db/scope.js';
 import { withTransaction } from '../../src/db/tx.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, makePdf, pdfText, serveFiles } from '../helpers/letters.js';
 import { twoPagePdf } from '../helpers/mailpieces.js';
 import { badInputCases, multipartOf, waitForOrder } from '../helpers/orders.js';
@@ -259,7 +259,7 @@ describe('order profiles: create, update, read', () => {
       200,
     );
     assert.notEqual(fileOf(replaced.uploadedPDF), fileOf(profile.uploadedPDF));
-    assert.equal((await fetch(profile.uploadedPDF)).status, 200);
+    assert.equal(await statusOf(profile.uploadedPDF), 200);
     // Switching to a template takes removing the pdf in the same update.
     const template = await templateIn(server, key, '<p>T</p>');
     const both = await post(`${LETTER_PROFILES}/${profile.id}`, { template });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { resourceContract } from '../helpers/contract-suite.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
 
 const REPORTS = '/print-mail/v1/reports';
@@ -305,7 +305,7 @@ describe('exports', () => {
         .status,
       404,
     );
-    assert.equal((await fetch(done.outputURL)).status, 404);
+    assert.equal(await statusOf(done.outputURL), 404);
   });
 
   test('a query that fails says why; a wrong params count is a 400; exports are per organization', async () => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import puppeteer, { type Browser, type Frame, type HTTPResponse, type Page } from 'puppeteer-core';
+import type { Browser, Frame, HTTPResponse, Page } from 'puppeteer-core';
+import { launchBrowser } from '../../src/engines/render/browser/launch-browser.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { pdfText } from '../helpers/letters.js';
 
@@ -18,29 +19,20 @@ const ORIGINAL = '<h1 style="font-size:36px">Hello {{firstName}}</h1>';
 let server: TestServer;
 let key: string;
 let browser: Browser;
-let profile: string;
+let removeProfile: () => Promise<void> = async () => {};
 
 before(async () => {
   server = await startTestServer();
   key = await server.key({ org: 'editor-page-org' });
-  profile = await mkdtemp(join(tmpdir(), 'postroom-editor-chromium-'));
-  browser = await puppeteer.launch({
-    executablePath: server.runtime.config.chromiumPath,
-    headless: true,
-    pipe: true,
-    userDataDir: profile,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  // The renderer's own launch (flags, pipe, throwaway profile), at normal priority.
+  ({ browser, cleanup: removeProfile } = await launchBrowser(server.runtime.config.chromiumPath, {
+    timeoutMs: 60_000,
+    priority: { niceness: 0, idle: false },
+  }));
 });
 after(async () => {
   await browser?.close();
-  await rm(profile, { recursive: true, force: true });
+  await removeProfile();
   await server.close();
 });
 

@@ -5,7 +5,7 @@ import type { JobContext } from '../../src/jobs/registry.js';
 import { sweepTemplateEditorSessions } from '../../src/jobs/sweep-template-editor-sessions.js';
 import { setOrganizationDisabled } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { pdfText } from '../helpers/letters.js';
 
 const PATH = '/print-mail/v1/template_editor_sessions';
@@ -77,7 +77,7 @@ describe('template editor sessions', () => {
 
     const b = await newSession({ template });
     assert.notEqual(b.url, a.url);
-    for (const s of [a, b]) assert.equal((await fetch(s.url)).status, 200);
+    for (const s of [a, b]) assert.equal(await statusOf(s.url), 200);
     const search = encodeURIComponent(JSON.stringify({ template }));
     const list = await server.request('GET', `${PATH}?search=${search}`, { key });
     assert.deepEqual(
@@ -235,7 +235,7 @@ describe('template editor sessions', () => {
     const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [flipped, 'short', `${token}x`]) {
       const url = `${server.url}/editor/${bad}`;
-      assert.equal((await fetch(url)).status, 401, bad);
+      assert.equal(await statusOf(url), 401, bad);
       const save = await post(`${url}/save`, { html: '<p>hijacked</p>' });
       assert.equal(save.status, 401);
       assert.equal((await save.json()).error.type, 'missing_auth_error');
@@ -243,7 +243,7 @@ describe('template editor sessions', () => {
     }
     const del = await server.request('DELETE', `${PATH}/${session.id}`, { key });
     assert.deepEqual(del.body, { id: session.id, object: 'template_editor_session', deleted: true });
-    assert.equal((await fetch(session.url)).status, 401);
+    assert.equal(await statusOf(session.url), 401);
     assert.equal((await post(`${session.url}/save`, { html: '<p>hijacked</p>' })).status, 401);
     assert.equal(await templateHtml(template), '<h1>Hello {{firstName}}</h1>');
   });
@@ -253,7 +253,7 @@ describe('template editor sessions', () => {
     const session = await newSession({ template });
     await server.request('DELETE', `${TEMPLATES}/${template}`, { key });
     assert.equal((await server.request('GET', `${PATH}/${session.id}`, { key })).status, 404);
-    assert.equal((await fetch(session.url)).status, 401);
+    assert.equal(await statusOf(session.url), 401);
   });
 
   test("a disabled organization's links open nothing, as its keys do", async () => {
@@ -263,10 +263,10 @@ describe('template editor sessions', () => {
     const org = (await pool.query('SELECT id FROM organizations WHERE name = $1', ['editor-disabled-org']))
       .rows[0].id;
     await setOrganizationDisabled(pool, org, true);
-    assert.equal((await fetch(session.url)).status, 401);
+    assert.equal(await statusOf(session.url), 401);
     assert.equal((await post(`${session.url}/save`, { html: '<p>x</p>' })).status, 401);
     await setOrganizationDisabled(pool, org, false);
-    assert.equal((await fetch(session.url)).status, 200);
+    assert.equal(await statusOf(session.url), 200);
   });
 
   // Last: it moves the server's clock a day on.
@@ -289,7 +289,7 @@ describe('template editor sessions', () => {
     const list = await server.request('GET', `${PATH}?limit=100`, { key });
     assert.ok(!list.body.data.some((s: { id: string }) => s.id === session.id));
     assert.equal((await server.request('GET', `${PATH}/${session.id}`, { key })).status, 404);
-    assert.equal((await fetch(session.url)).status, 401, 'once deleted, the link opens nothing');
+    assert.equal(await statusOf(session.url), 401, 'once deleted, the link opens nothing');
 
     // The other organization's expired session is still a row until the sweep runs.
     const exists = (id: string) =>
@@ -302,6 +302,6 @@ describe('template editor sessions', () => {
     await sweepTemplateEditorSessions.run({}, ctx);
     assert.equal(await exists(other.id), false);
     assert.equal(await exists(fresh.id), true);
-    assert.equal((await fetch(fresh.url)).status, 200);
+    assert.equal(await statusOf(fresh.url), 200);
   });
 });

@@ -39,20 +39,9 @@ export const CASE_KINDS = [
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
-/** Kinds that send a body: not for GET (a fetch GET cannot carry one). */
-const BODY_KINDS = new Set<CaseKind>([
-  'malformed-json',
-  'wrong-type',
-  'null',
-  'empty-string',
-  'huge-string',
-  'deep-nesting',
-  'unicode',
-  'proto-key',
-  'urlencoded',
-  'multipart',
-  'content-type',
-]);
+/** Kinds that send a body: not for GET (a fetch GET cannot carry one). Every kind but these. */
+const NO_BODY_KINDS: readonly CaseKind[] = ['query', 'path-id', 'header'];
+const BODY_KINDS = new Set<CaseKind>(CASE_KINDS.filter((k) => !NO_BODY_KINDS.includes(k)));
 
 export function kindsFor(op: Operation): CaseKind[] {
   return CASE_KINDS.filter((k) => {
