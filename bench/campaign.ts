@@ -7,7 +7,9 @@
  * sends it, and times send → every order created (ready) → every PDF rendered. Meanwhile a
  * client sends GET /contacts/{id} at 5/s; its latency is compared with the same requests on
  * the idle server just before. Memory is the peak of the whole process tree (node and Chromium).
- * Renders run in the server's render thread (POSTROOM_RENDERS=here), so the tree is one process.
+ * Renders run in the server's render thread (POSTROOM_RENDERS=here) unless RENDERS=child is
+ * set, which renders in the child process `postroom serve` uses by default (the memory figure
+ * then counts the child and its Chromium too: they are descendants).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -58,7 +60,7 @@ async function phase(name: string, printBatch: number): Promise<PhaseResult> {
       dataDir,
       port,
       publicUrl: `http://127.0.0.1:${port}`,
-      renders: 'here',
+      renders: process.env.RENDERS === 'child' ? 'child' : 'here',
       renderPrintBatch: printBatch,
       rateLimitPerSecond: 0,
       logLevel: 'warn',

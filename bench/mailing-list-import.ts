@@ -8,6 +8,7 @@
  * without it. The import goes through the code the server runs: receiveCsv (what the create
  * does with the file) and advanceImport (what the job does), with no HTTP and no job queue.
  */
+
 import {
   createReadStream,
   existsSync,
@@ -27,6 +28,7 @@ import { createAddressing } from '../src/api/addressing.js';
 import { mailingListImportResource } from '../src/api/print-mail/mailing-list-imports/import.resource.js';
 import { advanceImport, IMPORT_BATCH_ROWS } from '../src/api/print-mail/mailing-list-imports/import-run.js';
 import { receiveCsv } from '../src/api/print-mail/mailing-list-imports/received-csv.js';
+import { loadConfig } from '../src/config/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { insertDoc } from '../src/db/resources.repo.js';
@@ -173,10 +175,12 @@ const input = {
   },
   receiverMergeVariableMapping: { offer: 'Offer' },
 };
+// The create reads only the row limit from the server's dependencies: the default one.
 const doc = await mailingListImportResource.create(input, {
   scope,
   now: new Date(),
-} as Parameters<typeof mailingListImportResource.create>[1]);
+  deps: { config: { importMaxRows: loadConfig({}).importMaxRows } },
+} as unknown as Parameters<typeof mailingListImportResource.create>[1]);
 await insertDoc(pool, 'mailing_list_imports', scope, doc, mailingListImportResource.searchText(doc));
 const heapBefore = settledHeap();
 // As the job runs it, in two calls so the two parts are timed apart: every batch (stopping
