@@ -39,7 +39,11 @@ export async function closedLoop<T extends { kind?: string }>(
       await work(input);
       const ms = performance.now() - t;
       latencies.push(ms);
-      if (input.kind) byKind.set(input.kind, [...(byKind.get(input.kind) ?? []), ms]);
+      if (input.kind) {
+        const xs = byKind.get(input.kind);
+        if (xs) xs.push(ms);
+        else byKind.set(input.kind, [ms]);
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, caller));

@@ -5,6 +5,7 @@ import type {
   FallbackPlan,
   KeyRange,
   SearchPlan,
+  StreetNameRow,
 } from '../engines/address/complete/index.js';
 import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
 import { type PointRow, toPoints } from './points.repo.js';
@@ -134,44 +135,20 @@ export async function pointsByPrefix(
 }
 
 /**
- * Street names starting as typed (the busiest first), and names a few typos away (trigram
- * similarity, the nearest first). The first letter is taken as typed: it keeps the
- * similarity checks to one letter's names (5x fewer), and a slip there is the rarest kind.
- * The letter is compared with `left()`, which no btree serves, so the planner always drives
- * the typo search from the trigram index: as a range of the name index it chose, once the
- * table was vacuumed, an index-only walk of the whole letter (12,000 names, ~40 ms).
- */
-const NAMES = `
-  names AS (
-    SELECT s.name FROM unnest($7::text[], $8::text[]) AS r(lo, hi)
-    CROSS JOIN LATERAL (
-      SELECT name FROM (
-        SELECT name, points FROM address_street_names
-         WHERE name COLLATE "C" >= r.lo AND name COLLATE "C" < r.hi
-         ORDER BY name COLLATE "C" LIMIT 200) x
-      ORDER BY points DESC, name LIMIT 6) s
-    UNION
-    SELECT s.name FROM unnest($9::text[]) AS t(q)
-    CROSS JOIN LATERAL (
-      SELECT name FROM address_street_names
-       WHERE name % t.q AND left(name, 1) = left(t.q, 1)
-       ORDER BY similarity(name, t.q) DESC, name LIMIT 6) s)`;
-
-/**
- * The points of each named street: with a number ($11–$12), that number, plus (streetLevel,
- * $13) a few points whatever their number; in a scope (the last parameter), only its ZIPs.
+ * The points of each named street: with a number ($9–$10), that number, plus (streetLevel,
+ * $11) a few points whatever their number; in a scope (the last parameter), only its ZIPs.
  */
 function fallbackSql(withNumber: boolean, scoped: boolean): string {
-  const scope = scoped ? `p.zip = ANY($${withNumber ? 14 : 11}::text[]) AND ` : '';
+  const scope = scoped ? `p.zip = ANY($${withNumber ? 12 : 9}::text[]) AND ` : '';
   const on = `${scope}p.street_name COLLATE "C" = n.name AND ${AREA}`;
   const numbered = withNumber
     ? `(SELECT * FROM address_points p
-         WHERE ${on} AND p.number COLLATE "C" >= $11 AND p.number COLLATE "C" < $12
-         ORDER BY p.number COLLATE "C" LIMIT $10)
+         WHERE ${on} AND p.number COLLATE "C" >= $9 AND p.number COLLATE "C" < $10
+         ORDER BY p.number COLLATE "C" LIMIT $8)
        UNION ALL
-       (SELECT * FROM address_points p WHERE $13 AND ${on} ORDER BY p.number COLLATE "C" LIMIT 5)`
-    : `SELECT * FROM address_points p WHERE ${on} ORDER BY p.number COLLATE "C" LIMIT $10`;
-  return `WITH ${NAMES} SELECT ${COLUMNS} FROM names n CROSS JOIN LATERAL (${numbered}) p`;
+       (SELECT * FROM address_points p WHERE $11 AND ${on} ORDER BY p.number COLLATE "C" LIMIT 5)`
+    : `SELECT * FROM address_points p WHERE ${on} ORDER BY p.number COLLATE "C" LIMIT $8`;
+  return `SELECT ${COLUMNS} FROM unnest($7::text[]) AS n(name) CROSS JOIN LATERAL (${numbered}) p`;
 }
 
 const FALLBACK = new Map(
@@ -180,9 +157,10 @@ const FALLBACK = new Map(
   ),
 );
 
-/** Points on the streets named as typed or nearly so (typos), for the fallback. */
-export async function pointsOnNamedStreets(
+/** Points on the named streets (the fallback's: names as typed or nearly so). */
+export async function pointsOnStreets(
   db: Queryable,
+  names: string[],
   plan: FallbackPlan,
   filter: AreaFilter,
   rows: number,
@@ -194,15 +172,21 @@ export async function pointsOnNamedStreets(
     text: FALLBACK.get(`${!!number}|${!!scope}`)!,
     values: [
       ...areaValues(filter),
-      plan.names.map((r) => r.from),
-      plan.names.map((r) => r.to),
-      plan.typos,
+      names,
       rows,
       ...(number ? [number.from, number.to, plan.streetLevel] : []),
       ...(scope ? [scope] : []),
     ],
   });
   return toPoints(res.rows);
+}
+
+/** Every distinct street name with its point count (the typo search's index is built from these). */
+export async function streetNameRows(db: Queryable): Promise<StreetNameRow[]> {
+  const res = await db.query<StreetNameRow>(
+    'SELECT name, points::float8 AS points FROM address_street_names',
+  );
+  return res.rows;
 }
 
 /** The coverage table the importer keeps: ZIP, city, points. */

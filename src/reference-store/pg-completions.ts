@@ -4,11 +4,13 @@ import {
   type AreaRow,
   type CompletionSource,
   type FallbackPlan,
+  fallbackStreets,
   type SearchPlan,
+  StreetNameIndex,
   zipsInScope,
 } from '../engines/address/complete/index.js';
 import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
-import { areaRows, pointsByPrefix, pointsOnNamedStreets } from './completions.repo.js';
+import { areaRows, pointsByPrefix, pointsOnStreets, streetNameRows } from './completions.repo.js';
 import { areasVersion } from './points.repo.js';
 
 /** A filter leaving at most this many ZIPs is read ZIP by ZIP; a wider one along the global indexes. */
@@ -18,9 +20,10 @@ const SCOPES_CACHED = 1000;
 
 /**
  * Autocomplete's store: points straight from PostgreSQL per keystroke (each read a short
- * walk along an index), and the coverage table in memory (ZIP weights for the ranking, and
- * the ZIPs a filter leaves), reloaded when an import changes it (checked at most every
- * `recheckMs`).
+ * walk along an index); in memory, the coverage table (ZIP weights for the ranking, and the
+ * ZIPs a filter leaves) and the street names (the fallback's typo search), both reloaded when
+ * an import changes the coverage (checked at most every `recheckMs`). The names load on the
+ * first fallback; while a newer set loads, the one held answers.
  */
 export class PgCompletions implements CompletionSource {
   private areas: AreaRow[] = [];
@@ -29,6 +32,8 @@ export class PgCompletions implements CompletionSource {
   private version = '';
   private checkedAt = 0;
   private reloading: Promise<void> | undefined;
+  private streetNames: { index: StreetNameIndex; version: string } | undefined;
+  private streetNamesLoading: Promise<StreetNameIndex> | undefined;
   private readonly weigh = (zip: string) => this.weights.get(zip) ?? 0;
 
   private readonly recheckMs: number;
@@ -45,13 +50,43 @@ export class PgCompletions implements CompletionSource {
   async prefix(plan: SearchPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
     const scope = await this.scope(filter);
     if (scope?.length === 0) return [];
+    // No street name starts as typed (by the current names): no point can, so nothing is read.
+    const held = this.streetNames;
+    if (
+      held?.version === this.version &&
+      plan.split.names.length &&
+      !plan.split.names.some((r) => held.index.has(r))
+    )
+      return [];
     return pointsByPrefix(this.db, plan, filter, rows, scope);
   }
 
   async fallback(plan: FallbackPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
     const scope = await this.scope(filter);
     if (scope?.length === 0) return [];
-    return pointsOnNamedStreets(this.db, plan, filter, rows, scope);
+    const names = fallbackStreets(await this.streetNameIndex(), plan);
+    if (!names.length) return [];
+    return pointsOnStreets(this.db, names, plan, filter, rows, scope);
+  }
+
+  private async streetNameIndex(): Promise<StreetNameIndex> {
+    await this.fresh();
+    const held = this.streetNames;
+    if (held?.version === this.version) return held.index;
+    const version = this.version;
+    this.streetNamesLoading ??= streetNameRows(this.db)
+      .then((rows) => {
+        const index = new StreetNameIndex(rows);
+        this.streetNames = { index, version };
+        return index;
+      })
+      .finally(() => {
+        this.streetNamesLoading = undefined;
+      });
+    const loading = this.streetNamesLoading;
+    if (!held) return loading;
+    loading.catch(() => {}); // the held names answer meanwhile; the next fallback tries again
+    return held.index;
   }
 
   // Not `async`: a fresh table is returned as a plain value, with no promise to wait on.

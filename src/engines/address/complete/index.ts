@@ -21,3 +21,4 @@ export {
 } from './present.js';
 export { type Completion, rankCandidates } from './rank.js';
 export { exactRange, type KeyRange, prefixRange, type SearchPlan, searchPlan } from './search-plan.js';
+export { fallbackStreets, StreetNameIndex, type StreetNameRow, trigrams } from './street-names.js';

@@ -1,4 +1,4 @@
-import { editDistance, typoBudget } from '../verify/edit-distance.js';
+import { editDistance, startEditDistance, typoBudget } from '../verify/edit-distance.js';
 import { type ReferencePoint, unitKey } from '../verify/reference-point.js';
 import type { StreetReading, StreetTail } from './partial-street.js';
 import { partialOf } from './street-words.js';
@@ -52,20 +52,26 @@ export function nameCost(reading: StreetReading, stored: string): number | undef
   if (stored === typed) return 0;
   if (reading.open && stored.startsWith(typed))
     return stored[typed.length] === ' ' ? COST.moreWords : COST.midWord;
+  const edits = typoEdits(typed, stored, reading.open);
+  if (edits === undefined) return undefined;
+  if (!reading.open) return edits * COST.typo;
+  return edits * COST.typo + (edits === 0 ? 0 : stored.length > typed.length ? COST.midWord : 0);
+}
+
+/**
+ * Edits between a typed name and a stored one when within the typed name's budget, else
+ * undefined. A name still being typed (`open`) is compared with the stored name's starts of
+ * about the typed length.
+ */
+export function typoEdits(typed: string, stored: string, open: boolean): number | undefined {
   const budget = typoBudget(typed);
   if (!budget) return undefined;
-  if (!reading.open) {
+  if (!open) {
     const d = editDistance(typed, stored, budget);
-    return d <= budget ? d * COST.typo : undefined;
+    return d <= budget ? d : undefined;
   }
-  // A typo in a name still being typed: compare with the stored name's starts of about the typed length.
-  let best = budget + 1;
-  for (let len = typed.length - budget; len <= typed.length + budget; len++) {
-    if (len < 1 || len > stored.length) continue;
-    best = Math.min(best, editDistance(typed, stored.slice(0, len), budget));
-  }
-  if (best > budget) return undefined;
-  return best * COST.typo + (best === 0 ? 0 : stored.length > typed.length ? COST.midWord : 0);
+  const d = startEditDistance(typed, stored, budget);
+  return d <= budget ? d : undefined;
 }
 
 /** The words after the name against the point's type, post-direction and unit, in that order. */

@@ -1,6 +1,7 @@
 import type { ReferencePoint } from '../verify/reference-point.js';
 import type { AreaFilter, CompletionSource, FallbackPlan } from './complete.js';
 import type { KeyRange, SearchPlan } from './search-plan.js';
+import { fallbackStreets, StreetNameIndex } from './street-names.js';
 
 const inRange = (key: string, r: KeyRange) => key >= r.from && key < r.to;
 const byKey = (a: [string, ReferencePoint], b: [string, ReferencePoint]) =>
@@ -8,11 +9,16 @@ const byKey = (a: [string, ReferencePoint], b: [string, ReferencePoint]) =>
 
 /**
  * Completions over points held in memory, reading them as the PostgreSQL store does (same
- * keys, same order, same limits per range): for engine tests. Its typo lookup offers every
- * street (the store offers the trigram-nearest few), so typo tolerance is also tested on the store.
+ * keys, same order, same limits per range, the same street-name index): for engine tests.
  */
 export class MemoryCompletions implements CompletionSource {
-  constructor(private readonly points: ReferencePoint[]) {}
+  private readonly streetNames: StreetNameIndex;
+
+  constructor(private readonly points: ReferencePoint[]) {
+    const counts = new Map<string, number>();
+    for (const p of points) counts.set(p.street.name, (counts.get(p.street.name) ?? 0) + 1);
+    this.streetNames = new StreetNameIndex([...counts].map(([name, n]) => ({ name, points: n })));
+  }
 
   async prefix(plan: SearchPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
     const keyed = this.points
@@ -33,12 +39,7 @@ export class MemoryCompletions implements CompletionSource {
   }
 
   async fallback(plan: FallbackPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
-    // Every name is a typo candidate here; the ranking keeps those within the typo budget.
-    const wanted = new Set(
-      this.points
-        .map((p) => p.street.name)
-        .filter((n) => plan.typos.length > 0 || plan.names.some((r) => inRange(n, r))),
-    );
+    const wanted = new Set(fallbackStreets(this.streetNames, plan));
     const on = this.points.filter((p) => wanted.has(p.street.name) && fits(p, filter));
     const numbered = plan.number ? on.filter((p) => inRange(p.number, plan.number!)) : on;
     // Per street, its lowest numbers (in byte order), as the store reads them.

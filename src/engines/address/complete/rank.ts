@@ -70,6 +70,7 @@ export function rankCandidates(
   const sortKey = (c: Completion) => ({
     hintMiss: hint && !localityFits(c, hint) ? 1 : 0,
     weight: weight(c.point.zip),
+    street: streetKey(c.point.street),
   });
   const keys = new Map(list.map((c) => [c, sortKey(c)]));
   return list.sort((a, b) => {
@@ -81,7 +82,7 @@ export function rankCandidates(
       kb.weight - ka.weight ||
       compare(a.city, b.city) ||
       compare(a.point.zip, b.point.zip) ||
-      compare(streetKey(a.point.street), streetKey(b.point.street)) ||
+      compare(ka.street, kb.street) ||
       leadingNumber(a.number) - leadingNumber(b.number) ||
       compare(a.number, b.number) ||
       compareUnits(a, b)

@@ -4,7 +4,7 @@
  * edit). Used only after the street as typed matched nothing.
  */
 import { type KeyRange, prefixRange } from '../complete/index.js';
-import { editDistance, typoBudget } from '../verify/edit-distance.js';
+import { editDistance, startEditDistance, typoBudget } from '../verify/edit-distance.js';
 import { bitCount, letterMasks } from '../verify/letter-masks.js';
 import { streetKey } from '../verify/reference-point.js';
 import { foldName } from './places.js';
@@ -24,20 +24,12 @@ export function streetTypoDistance(typed: string, stored: string, open = false):
   const budget = typoBudget(streetMatchKey(typed));
   if (!budget) return undefined;
   const d = open
-    ? startDistance(letters(typed), letters(stored), budget)
+    ? startEditDistance(letters(typed), letters(stored), budget)
     : Math.min(
         editDistance(streetMatchKey(typed), streetMatchKey(stored), budget),
         editDistance(letters(typed), letters(stored), budget),
       );
   return d <= budget ? d : undefined;
-}
-
-/** Edits between `a` and the nearest start of `b` (its first |a| ± budget letters). */
-function startDistance(a: string, b: string, budget: number): number {
-  let best = budget + 1;
-  for (let len = Math.max(1, a.length - budget); len <= Math.min(b.length, a.length + budget); len++)
-    best = Math.min(best, editDistance(a, b.slice(0, len), budget));
-  return best;
 }
 
 /**
@@ -101,7 +93,7 @@ export function namesNear(typed: string, names: readonly string[], max = 10): st
     // edit and each of those letters moves at most one mask bit (a few ns against ~1 µs).
     const m = letterMasks(b.slice(0, a.length));
     if (bitCount(m.once ^ query.once) + bitCount(m.twice ^ query.twice) > 3 * budget) continue;
-    const d = startDistance(a, b, budget);
+    const d = startEditDistance(a, b, budget);
     if (d <= budget) near.push({ name, d });
   }
   return near

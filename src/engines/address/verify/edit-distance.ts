@@ -9,9 +9,23 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
  * work stops as soon as a whole row exceeds `max`.
  */
 export function editDistance(a: string, b: string, max: number): number {
+  return osa(a, b, max, false);
+}
+
+/**
+ * The same distance from `a` to the nearest start of `b` (its first |a| ± max characters): a
+ * word still being typed against a stored one. One table serves every start, as its last row
+ * holds the distance to each of them.
+ */
+export function startEditDistance(a: string, b: string, max: number): number {
+  return osa(a, b, max, true);
+}
+
+function osa(a: string, b: string, max: number, toStart: boolean): number {
   const over = max + 1;
-  if (Math.abs(a.length - b.length) > max) return over;
-  const width = b.length + 1;
+  const bLength = toStart ? Math.min(b.length, a.length + max) : b.length;
+  if (toStart ? bLength < a.length - max : Math.abs(a.length - bLength) > max) return over;
+  const width = bLength + 1;
   if (rows[0].length < width + 1) rows = rows.map(() => new Int32Array((width + 1) * 2));
   let [prev2, prev, row] = rows;
   for (let j = 0; j < width; j++) prev[j] = j <= max ? j : over;
@@ -20,7 +34,7 @@ export function editDistance(a: string, b: string, max: number): number {
     const ca = a.charCodeAt(i - 1);
     const caBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
     const lo = Math.max(1, i - max);
-    const hi = Math.min(b.length, i + max);
+    const hi = Math.min(bLength, i + max);
     row[0] = i <= max ? i : over;
     row[lo - 1] = lo === 1 ? row[0] : over; // left of the band
     let best = row[0];
@@ -41,7 +55,10 @@ export function editDistance(a: string, b: string, max: number): number {
     prev = row;
     row = oldest;
   }
-  return prev[b.length] > max ? over : prev[b.length];
+  if (!toStart) return prev[bLength] > max ? over : prev[bLength];
+  let best = over;
+  for (let j = Math.max(1, a.length - max); j <= bLength; j++) if (prev[j] < best) best = prev[j];
+  return best;
 }
 
 /** Typos allowed for a name of this length: none below 4 letters (too many short names are one slip apart). */
