@@ -181,10 +181,10 @@ export async function pointsOnStreets(
   return toPoints(res.rows);
 }
 
-/** Every distinct street name with its point count (the typo search's index is built from these). */
+/** Every distinct street name with its point count, in byte order (the typo index is built from these). */
 export async function streetNameRows(db: Queryable): Promise<StreetNameRow[]> {
   const res = await db.query<StreetNameRow>(
-    'SELECT name, points::float8 AS points FROM address_street_names',
+    'SELECT name, points::float8 AS points FROM address_street_names ORDER BY name COLLATE "C"',
   );
   return res.rows;
 }

@@ -75,8 +75,8 @@ export class PgCompletions implements CompletionSource {
     if (held?.version === this.version) return held.index;
     const version = this.version;
     this.streetNamesLoading ??= streetNameRows(this.db)
-      .then((rows) => {
-        const index = new StreetNameIndex(rows);
+      .then((rows) => StreetNameIndex.build(rows, () => new Promise((resolve) => setImmediate(resolve))))
+      .then((index) => {
         this.streetNames = { index, version };
         return index;
       })

@@ -7,7 +7,7 @@ import {
   trigrams,
 } from '../../../src/engines/address/complete/index.js';
 
-const index = new StreetNameIndex([
+const index = StreetNameIndex.of([
   { name: 'NEWBURG', points: 40 },
   { name: 'NEWBURY', points: 900 },
   { name: 'NEWTON', points: 10 },
@@ -50,4 +50,24 @@ test('fallbackStreets: prefixes then typos, each name once', () => {
     streetLevel: false,
   });
   assert.deepEqual(names, ['NEWBURY', 'NEWBURG']);
+});
+
+test('build: a slice at a time, pausing between slices, the same index whatever order the names come in', async () => {
+  const rows = Array.from({ length: 60000 }, (_, i) => ({
+    name: `STREET ${String(i).padStart(5, '0')}`,
+    points: i,
+  }));
+  rows.push({ name: 'NEWBURG', points: 1 });
+  let pauses = 0;
+  const built = await StreetNameIndex.build([...rows].reverse(), async () => {
+    pauses++;
+  });
+  assert.equal(built.size, rows.length);
+  assert.deepEqual(built.nearest('NEWBRUG'), ['NEWBURG']);
+  assert.deepEqual(
+    built.busiestIn(prefixRange('STREET 1999')),
+    StreetNameIndex.of(rows).busiestIn(prefixRange('STREET 1999')),
+  );
+  assert.deepEqual(built.busiestIn(prefixRange('STREET 5999'), 2), ['STREET 59999', 'STREET 59998']);
+  assert.ok(pauses >= 1, `paused ${pauses} times`);
 });

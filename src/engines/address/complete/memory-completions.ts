@@ -17,7 +17,7 @@ export class MemoryCompletions implements CompletionSource {
   constructor(private readonly points: ReferencePoint[]) {
     const counts = new Map<string, number>();
     for (const p of points) counts.set(p.street.name, (counts.get(p.street.name) ?? 0) + 1);
-    this.streetNames = new StreetNameIndex([...counts].map(([name, n]) => ({ name, points: n })));
+    this.streetNames = StreetNameIndex.of([...counts].map(([name, n]) => ({ name, points: n })));
   }
 
   async prefix(plan: SearchPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
