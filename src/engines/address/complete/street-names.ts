@@ -10,7 +10,7 @@ export interface StreetNameRow {
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]/u;
-/** Names read in key order for a prefix before the busiest are picked (as the old SQL did). */
+/** Names read in key order for a prefix before the busiest are picked: a short prefix stays cheap. */
 const PREFIX_SCAN = 200;
 /** Typo searches remembered: a user's next keystroke comes well before 128 other users' typos. */
 const RECENT_TERMS = 128;
@@ -34,9 +34,9 @@ export function trigrams(text: string): string[] {
 
 /**
  * The store's distinct street names in memory, for the fallback's two questions: the
- * busiest names starting as typed, and the names a few typos from what was typed. In
- * PostgreSQL the typo search (pg_trgm similarity on a GIN index) cost ~3 ms of CPU a
- * keystroke; here it is a count over the postings of the typed word's few trigrams.
+ * busiest names starting as typed, and the names a few typos from what was typed. Held here
+ * because the typo search in PostgreSQL (pg_trgm on a GIN index) costs several times a whole
+ * keystroke's CPU; here it is a count over the postings of the typed word's few trigrams.
  *
  * Names are kept sorted (code-unit order, which is byte order for the names a store holds), so
  * a prefix, or every name with one first letter, is a contiguous run of ids.
@@ -46,7 +46,7 @@ export class StreetNameIndex {
    * The last few searches (least recently used first): once a name is mistyped, every later
    * keystroke of that address asks for the same term again.
    */
-  private readonly recent = new Map<string, string[]>();
+  private readonly recent = new Map<string, readonly string[]>();
   /** Scratch for one search: shared trigrams per name id, reset after each search. */
   private readonly shared: Uint16Array;
 
@@ -143,10 +143,10 @@ export class StreetNameIndex {
    *
    * Only names sharing enough trigrams are compared: each edit (a transposition too) changes
    * at most 4 of the typed word's trigrams, and a name still being typed lacks its last one,
-   * so a match shares at least `grams - 1 - 4 × budget` (and always 2: the PostgreSQL search
-   * this replaces, at pg_trgm's similarity 0.3, never found a name sharing fewer).
+   * so a match shares at least `grams - 1 - 4 × budget`; and always one besides the first
+   * letter's, which every name compared has.
    */
-  nearest(typed: string, take = NAMES_EACH): string[] {
+  nearest(typed: string, take = NAMES_EACH): readonly string[] {
     const key = `${take} ${typed}`;
     const known = this.recent.get(key);
     if (known) {
@@ -154,7 +154,7 @@ export class StreetNameIndex {
       this.recent.set(key, known);
       return known;
     }
-    const found = this.search(typed, take);
+    const found = Object.freeze(this.search(typed, take));
     if (this.recent.size >= RECENT_TERMS) this.recent.delete(this.recent.keys().next().value as string);
     this.recent.set(key, found);
     return found;
