@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import { loadDataKeys } from './platform/data-keys.js';
 import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
+import { PgCompletions } from './reference-store/pg-completions.js';
 import { PgSource } from './reference-store/pg-source.js';
 import { ReportSandbox } from './report-sandbox/report-sandbox.js';
 import { installReportSandbox } from './report-sandbox/sandbox-install.js';
@@ -83,6 +84,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool));
   const addressing = createAddressing(verifier);
+  const completions = new PgCompletions(db.pool);
   const foreground = new ForegroundLoad();
   const dataKeys = await loadDataKeys(config.dataKeys, config.dataDir);
   const reports = new ReportSandbox(
@@ -107,6 +109,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     clock,
     addressing,
     verifier,
+    completions,
     boss,
     blobs,
     signer,

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
+import type { CompletionSource } from '../engines/address/complete/index.js';
 import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
@@ -20,6 +21,11 @@ export interface AppDeps {
   addressing: ContactAddressing;
   /** Address verification over the reference points in this database (cached per ZIP). */
   verifier: AddressVerifier;
+  /**
+   * Autocomplete's store (one per process: it holds the coverage table and the street names
+   * in memory), behind GET /v1/addver/completions and the dashboard's address suggestions.
+   */
+  completions: CompletionSource;
   /** The durable job queue (pg-boss); enqueue inside a transaction with jobs/queue.ts inTransaction. */
   boss: PgBoss;
   /** Rendered PDFs, uploads and print batches (files under POSTROOM_DATA_DIR/blobs by default). */

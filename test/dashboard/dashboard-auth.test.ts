@@ -431,6 +431,8 @@ describe('addresses', () => {
     assert.equal(res.status, 200);
     assert.match(res.text, /^<datalist id="address-suggestions">/);
     assert.match(res.text, /<option value="1920 NEWBURG RD, LOUISVILLE KY 40205">/i);
+    const typo = await client.get('/dashboard/contacts/suggestions?addressLine1=1920+nwebur');
+    assert.match(typo.text, /<option value="1920 NEWBURG RD, LOUISVILLE KY 40205">/i, 'a swap is forgiven');
     assert.doesNotMatch(
       (await client.get('/dashboard/contacts/suggestions?addressLine1=zz')).text,
       /<option/,

@@ -10,7 +10,6 @@ import { invalid } from '../../platform/errors.js';
 import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
 import { geocodingEnabled } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
-import { PgCompletions } from '../../reference-store/pg-completions.js';
 import type { AppDeps } from '../deps.js';
 import { completionRequest, mergedParams } from './completion-input.js';
 import {
@@ -31,7 +30,7 @@ const tags = ['Address verification'];
  * `index`, verified with `verify=true` (1 lookup, +1 when the answer carries a geocode).
  */
 export const completionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  const source = new PgCompletions(deps.pool);
+  const source = deps.completions;
 
   app.get(
     '/completions',

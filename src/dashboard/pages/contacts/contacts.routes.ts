@@ -88,7 +88,7 @@ export const contactsPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   // Address suggestions as the street is typed: the autocomplete engine's free previews.
   app.get('/contacts/suggestions', page, async (request, reply) => {
     const typed = field(request.query as Record<string, unknown>, 'addressLine1').slice(0, 200);
-    const suggestions = await addressSuggestions(deps.pool, typed);
+    const suggestions = await addressSuggestions(deps.completions, typed);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
