@@ -7,7 +7,7 @@
  * `postroom_bench_complete`; `--reuse` keeps it when it already holds what this run would load.
  *
  * Measures, on the same database and process:
- * - previews: every keystroke of 3,000 addresses sampled from the store (a fifth typed with a
+ * - previews: every keystroke of 5,000 addresses sampled from the store (a fifth typed with a
  *   typo), in a closed loop of `--concurrency` callers: previews/s, p50/p99 latency, and CPU
  *   per preview (this process + its PostgreSQL backends), hence previews per core-second;
  *   then each kind of keystroke (number, street, after a typo) alone;
@@ -84,7 +84,7 @@ async function prepare(): Promise<Pool> {
 async function sample(pool: Pool, n: number): Promise<Array<{ number: string; street: string }>> {
   const res = await pool.query(
     `SELECT number, concat_ws(' ', pre_direction, pre_type, street_name, street_type, post_direction) AS street
-       FROM address_points TABLESAMPLE SYSTEM (1) REPEATABLE (7) LIMIT $1`,
+       FROM address_points TABLESAMPLE BERNOULLI (0.06) REPEATABLE (7) LIMIT $1`,
     [n],
   );
   return res.rows;
@@ -118,14 +118,16 @@ async function httpPreviews(typed: Keystroke[]) {
     const key = (await createKey(db, org.id, 'test', 'addver', 'secret')).key;
     const get = async (i: number) => {
       const res = await http.request({
-        path: `/v1/addver/completions?partialStreet=${encodeURIComponent(typed[i % typed.length].text)}`,
+        path: `/v1/addver/completions?partialStreet=${encodeURIComponent(typed[i].text)}`,
         method: 'GET',
         headers: { 'x-api-key': key },
       });
       await res.body.arrayBuffer();
       if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
     };
-    for (let i = 0; i < 1000; i++) await get(i); // warm: planned statements, weights
+    // Warm (planned statements, weights, street names) on keystrokes the rates do not send.
+    for (let i = 1; i <= 1000; i++) await get(typed.length - i);
+    let sent = 0;
     for (const rate of [200, 500]) {
       const total = rate * 10;
       const latencies: number[] = [];
@@ -135,9 +137,10 @@ async function httpPreviews(typed: Keystroke[]) {
         const due = start + (i * 1000) / rate;
         const wait = due - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        inFlight.push(get(i).then(() => void latencies.push(performance.now() - due)));
+        inFlight.push(get(sent + i).then(() => void latencies.push(performance.now() - due)));
       }
       await Promise.all(inFlight);
+      sent += total;
       console.log(
         `HTTP previews at ${rate}/s: ${latencies.length} sent, p50 ${pct(latencies, 0.5)} ms, p99 ${pct(latencies, 0.99)} ms`,
       );
@@ -163,9 +166,10 @@ console.log(
     .join(' ')}`,
 );
 
-// Enough addresses that a run types each keystroke about once: a cache of recent work (the
-// typo search keeps its last terms) helps only as it would a real user's next keystroke.
-const typed = keystrokes(await sample(pool, 3000));
+// Enough addresses that a run never types a keystroke twice: what the store remembers (recent
+// typo terms, reads of a house number alone) helps only as it would with real users, when
+// different addresses start alike or one user goes on typing.
+const typed = keystrokes(await sample(pool, 5000));
 const source = new PgCompletions(pool);
 const preview = (k: Keystroke) => completeAddress(source, { partialStreet: k.text, filter: {}, limit: 10 });
 const verifier = createVerifier(new PgSource(pool));
@@ -179,9 +183,10 @@ for (const x of inputs) await verify(x);
 
 // Interleaved halves, so both see the same machine.
 const half = seconds / 2;
-const p1 = await closedLoop(pool, typed, preview, half, concurrency);
+// The second half of the previews goes on where the first stopped: each keystroke is typed once.
+const p1 = await closedLoop(pool, typed, preview, half, concurrency, { once: true });
 const v1 = await closedLoop(pool, inputs, verify, half, concurrency);
-const p2 = await closedLoop(pool, typed, preview, half, concurrency);
+const p2 = await closedLoop(pool, typed, preview, half, concurrency, { from: p1.count, once: true });
 const v2 = await closedLoop(pool, inputs, verify, half, concurrency);
 const merge = (a: Timing, b: Timing): Timing => ({
   count: a.count + b.count,
@@ -194,16 +199,19 @@ const merge = (a: Timing, b: Timing): Timing => ({
 console.log(`concurrency ${concurrency}, ${seconds} s each, interleaved; ${typed.length} keystrokes`);
 report('previews', merge(p1, p2));
 report('verifications (baseline)', merge(v1, v2));
-// Each kind of keystroke alone, for its own CPU cost (a quarter of the time each).
+// Each kind of keystroke alone, for its own CPU cost (a quarter of the time each, or until
+// the keystrokes neither half typed run out; the warm-up's are left out too).
+const untyped = typed.slice(p1.count + p2.count, -500);
 for (const kind of ['number', 'street', 'typo'] as const)
   report(
     `  ${kind} keystrokes alone`,
     await closedLoop(
       pool,
-      typed.filter((k) => k.kind === kind),
+      untyped.filter((k) => k.kind === kind),
       preview,
       seconds / 4,
       concurrency,
+      { once: true },
     ),
   );
 if (process.argv.includes('--http')) await httpPreviews(typed);

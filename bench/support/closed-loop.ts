@@ -13,8 +13,10 @@ export interface Timing {
 }
 
 /**
- * Runs `work` over the inputs in a closed loop of `concurrency` callers for `limitSeconds`.
- * CPU is this process's plus that of the pool's PostgreSQL backends (those with the pool's
+ * Runs `work` over the inputs in a closed loop of `concurrency` callers for `limitSeconds`,
+ * from input `from` on; with `once`, it also stops at the end of the list, so nothing is
+ * done twice (a cache in the code measured would otherwise answer the repeats). CPU is this
+ * process's plus that of the pool's PostgreSQL backends (those with the pool's
  * application_name), so a per-core figure counts the database's work too.
  */
 export async function closedLoop<T extends { kind?: string }>(
@@ -23,17 +25,18 @@ export async function closedLoop<T extends { kind?: string }>(
   work: (input: T) => Promise<unknown>,
   limitSeconds: number,
   concurrency: number,
+  { from = 0, once = false }: { from?: number; once?: boolean } = {},
 ): Promise<Timing> {
   const backends = new BackendCpu(pool);
   await backends.start();
   const cpu = process.cpuUsage();
   const latencies: number[] = [];
   const byKind = new Map<string, number[]>();
-  let next = 0;
+  let next = from;
   const started = performance.now();
   const deadline = started + limitSeconds * 1000;
   const caller = async () => {
-    while (performance.now() < deadline) {
+    while (performance.now() < deadline && !(once && next >= inputs.length)) {
       const input = inputs[next++ % inputs.length];
       const t = performance.now();
       await work(input);

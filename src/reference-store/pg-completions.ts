@@ -17,6 +17,8 @@ import { areasVersion } from './points.repo.js';
 const SCOPE_MAX_ZIPS = 100;
 /** Filters whose scope is remembered (a user keeps the same filters while typing). */
 const SCOPES_CACHED = 1000;
+/** House-number starts whose read is remembered (each a few dozen points). */
+const NUMBER_READS_CACHED = 1000;
 
 /**
  * Autocomplete's store: points straight from PostgreSQL per keystroke (each read a short
@@ -24,6 +26,10 @@ const SCOPES_CACHED = 1000;
  * ZIPs a filter leaves) and the street names (the fallback's typo search), both reloaded when
  * an import changes the coverage (checked at most every `recheckMs`). The names load on the
  * first fallback; while a newer set loads, the one held answers.
+ *
+ * The read for a house number typed alone ("1", "19", "192") is remembered: every user's first
+ * keystrokes are among a few hundred such starts, and each answer is the same for everyone
+ * with the same filter until an import changes the coverage.
  */
 export class PgCompletions implements CompletionSource {
   private areas: AreaRow[] = [];
@@ -34,6 +40,7 @@ export class PgCompletions implements CompletionSource {
   private reloading: Promise<void> | undefined;
   private streetNames: { index: StreetNameIndex; version: string } | undefined;
   private streetNamesLoading: Promise<StreetNameIndex> | undefined;
+  private numberReads = new Map<string, { version: string; points: ReferencePoint[] }>();
   private readonly weigh = (zip: string) => this.weights.get(zip) ?? 0;
 
   private readonly recheckMs: number;
@@ -58,7 +65,15 @@ export class PgCompletions implements CompletionSource {
       !plan.split.names.some((r) => held.index.has(r))
     )
       return [];
-    return pointsByPrefix(this.db, plan, filter, rows, scope);
+    if (plan.split.names.length) return pointsByPrefix(this.db, plan, filter, rows, scope);
+    const key = `${plan.ranges.map((r) => r.from).join('|')}|${rows}|${JSON.stringify(filter)}`;
+    const known = this.numberReads.get(key);
+    if (known?.version === this.version) return known.points;
+    const version = this.version;
+    const points = await pointsByPrefix(this.db, plan, filter, rows, scope);
+    if (this.numberReads.size >= NUMBER_READS_CACHED) this.numberReads.clear();
+    this.numberReads.set(key, { version, points });
+    return points;
   }
 
   async fallback(plan: FallbackPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
@@ -124,6 +139,7 @@ export class PgCompletions implements CompletionSource {
       for (const a of this.areas) weights.set(a.zip, (weights.get(a.zip) ?? 0) + a.points);
       this.weights = weights;
       this.scopes.clear();
+      this.numberReads.clear();
       this.version = version;
     }
     this.checkedAt = Date.now();

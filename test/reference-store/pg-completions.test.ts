@@ -142,3 +142,35 @@ test('a street imported later: found as typed at once, and a typo away once the 
   }
   assert.deepEqual(found, ['point 7 ZANZIBAR RD 40013']);
 });
+
+test('a house number typed alone is read once per coverage; anything with a street is read every time', async () => {
+  const pool = server.runtime.db.pool;
+  let reads = 0;
+  const counted = {
+    query: ((...args: Parameters<typeof pool.query>) => {
+      reads++;
+      return (pool.query as (...a: unknown[]) => unknown)(...args);
+    }) as typeof pool.query,
+  };
+  const store = new PgCompletions(counted, { recheckMs: 60_000 });
+  const first = await answers(store, {}, '19');
+  const before = reads;
+  assert.deepEqual(await answers(store, {}, '19'), first);
+  assert.equal(reads, before, 'the second "19" is answered from memory');
+  assert.ok(first.length > 0);
+  await answers(store, {}, '1920 n');
+  await answers(store, {}, '1920 n');
+  assert.equal(reads, before + 2, 'a number and a street are read each time');
+});
+
+test('a remembered number read gives way to a new coverage', async () => {
+  const pool = server.runtime.db.pool;
+  const store = new PgCompletions(pool, { recheckMs: 0 });
+  assert.deepEqual(await answers(store, {}, '8888'), []);
+  await pool.query(`INSERT INTO address_points (record_hash, source, zip, state, city, number, street_name, street_type, lat, lon)
+    VALUES (decode(md5('quux-8888'), 'hex'), 'test', '40014', 'KY', 'CRESTWOOD', '8888', 'QUUX', 'RD', 38.3, -85.4)`);
+  await pool.query(
+    `INSERT INTO address_point_areas (zip, state, city, points) VALUES ('40014', 'KY', 'CRESTWOOD', 1)`,
+  );
+  assert.deepEqual(await answers(store, {}, '8888'), ['point 8888 QUUX RD 40014']);
+});
