@@ -15,9 +15,7 @@
  * - with --http, previews over HTTP at 200/s and 500/s against a server in its own process.
  */
 import path from 'node:path';
-import pg from 'pg';
 import { Pool as Undici } from 'undici';
-import { migrate } from '../src/db/migrate.js';
 import { createPool, type Pool } from '../src/db/pool.js';
 import { completeAddress } from '../src/engines/address/complete/index.js';
 import { createVerifier } from '../src/engines/address/verify/index.js';
@@ -25,60 +23,33 @@ import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgCompletions } from '../src/reference-store/pg-completions.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { addSyntheticPoints, type Keystroke, keystrokes, SYNTHETIC_VERSION } from './completions-data.js';
+import { arg, benchDatabase, benchDatabaseUrl } from './support/bench-database.js';
 import { machine, spawnReady } from './support/bench-utils.js';
 import { closedLoop, pct, report, type Timing } from './support/closed-loop.js';
 import { devCases, REF, SF_MAP } from './verify-data.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const points = Number(arg('points', '10000000'));
 const seconds = Number(arg('seconds', '20'));
 const concurrency = Number(arg('concurrency', '4'));
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'postroom_bench_complete';
-const url = adminUrl.replace(/\/[^/]*$/, `/${DB}`);
+const url = benchDatabaseUrl(DB);
 const content = `reference files + synthetic ${points} v${SYNTHETIC_VERSION}`;
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function prepare(): Promise<Pool> {
-  const held = await admin(async (c) => {
-    const r = await c.query(
-      'SELECT shobj_description(oid, $$pg_database$$) AS d FROM pg_database WHERE datname = $1',
-      [DB],
-    );
-    if (!r.rowCount) await c.query(`CREATE DATABASE ${DB}`);
-    return r.rows[0]?.d as string | undefined;
+const prepare = () =>
+  benchDatabase(DB, content, { max: concurrency + 2, applicationName: 'bench-complete' }, async (pool) => {
+    await pool.query('TRUNCATE address_points, address_point_areas');
+    const t = Date.now();
+    for (const [file, map] of [
+      ['us-ky-louisville-points.csv'],
+      ['us-ny-nyc-points.csv'],
+      ['us-ca-sf-points-with-units.csv', SF_MAP],
+    ] as const)
+      await importPoints(pool, path.join(REF, file), { map });
+    console.log(`reference files imported in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    const s = Date.now();
+    if (points > 0) await addSyntheticPoints(pool, points, console.log);
+    console.log(`synthetic points loaded in ${((Date.now() - s) / 1000).toFixed(0)} s`);
   });
-  const pool = createPool(url, { max: concurrency + 2, applicationName: 'bench-complete' });
-  await migrate(pool);
-  if (process.argv.includes('--reuse') && held === content) return pool;
-  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS NULL`));
-  await pool.query('TRUNCATE address_points, address_point_areas');
-  const t = Date.now();
-  for (const [file, map] of [
-    ['us-ky-louisville-points.csv'],
-    ['us-ny-nyc-points.csv'],
-    ['us-ca-sf-points-with-units.csv', SF_MAP],
-  ] as const)
-    await importPoints(pool, path.join(REF, file), { map });
-  console.log(`reference files imported in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const s = Date.now();
-  if (points > 0) await addSyntheticPoints(pool, points, console.log);
-  console.log(`synthetic points loaded in ${((Date.now() - s) / 1000).toFixed(0)} s`);
-  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS '${content}'`));
-  return pool;
-}
 
 /** Addresses to type: a sample of the store's points (real and synthetic alike). */
 async function sample(pool: Pool, n: number): Promise<Array<{ number: string; street: string }>> {

@@ -13,60 +13,35 @@
  * fifth with two letters of the street swapped (the typo fallback, from the swap on):
  * previews/s, p50/p99 latency, CPU per preview (this process + its PostgreSQL backends).
  */
-import pg from 'pg';
 import { previewPoints } from '../src/api/intl-addver/preview-points.js';
-import { migrate } from '../src/db/migrate.js';
-import { createPool, type Pool } from '../src/db/pool.js';
+import type { Pool } from '../src/db/pool.js';
 import { previewsOf } from '../src/engines/address/intl/index.js';
+import { arg, benchDatabase } from './support/bench-database.js';
 import { machine } from './support/bench-utils.js';
 import { closedLoop, report } from './support/closed-loop.js';
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const points = Number(arg('points', '1000000'));
 const seconds = Number(arg('seconds', '20'));
 const concurrency = Number(arg('concurrency', '4'));
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'postroom_bench_intl_complete';
-const url = adminUrl.replace(/\/[^/]*$/, `/${DB}`);
-
 const content = `synthetic GB ${points} v1`;
 const NUMBERS_PER_STREET = 20;
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** Made-up street names from three syllables and a type: 8,000 names per type, like a country's variety. */
 const SYLLABLES = `ARLE BER CAR DEN ELM FOR GRAN HAM INGS KEN LEY MOR NOR OAK PEN RID SAL TON WEL WICK`;
 const TYPES = `STREET ROAD LANE AVENUE CLOSE DRIVE WAY GARDENS CRESCENT GROVE`;
 
-async function prepare(): Promise<Pool> {
-  const held = await admin(async (c) => {
-    const r = await c.query(
-      'SELECT shobj_description(oid, $$pg_database$$) AS d FROM pg_database WHERE datname = $1',
-      [DB],
-    );
-    if (!r.rowCount) await c.query(`CREATE DATABASE ${DB}`);
-    return r.rows[0]?.d as string | undefined;
-  });
-  const pool = createPool(url, { max: concurrency + 2, applicationName: 'bench-intl-complete' });
-  await migrate(pool);
-  if (process.argv.includes('--reuse') && held === content) return pool;
-  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS NULL`));
-  await pool.query('TRUNCATE address_points, address_point_areas');
-  const t = Date.now();
-  const streets = Math.ceil(points / NUMBERS_PER_STREET);
-  await pool.query(
-    `WITH w AS (SELECT string_to_array($2, ' ') AS syl, string_to_array($3, ' ') AS typ)
+const prepare = () =>
+  benchDatabase(
+    DB,
+    content,
+    { max: concurrency + 2, applicationName: 'bench-intl-complete' },
+    async (pool) => {
+      await pool.query('TRUNCATE address_points, address_point_areas');
+      const t = Date.now();
+      const streets = Math.ceil(points / NUMBERS_PER_STREET);
+      await pool.query(
+        `WITH w AS (SELECT string_to_array($2, ' ') AS syl, string_to_array($3, ' ') AS typ)
      INSERT INTO address_points (record_hash, source, country, zip, state, city, number, street_name, lat, lon)
      SELECT decode(md5('bench-intl-' || s || '-' || n), 'hex'), 'bench-intl', 'GB',
             'B' || (10 + s % 90) || ' ' || (n % 9) || 'AA', 'ENGLAND', 'TOWN ' || (s % 400), n::text,
@@ -74,14 +49,15 @@ async function prepare(): Promise<Pool> {
               || typ[1 + (s / 8000) % 10],
             51 + (s % 1000) / 1000.0, -1 + n / 1000.0
        FROM w, generate_series(0, $1 - 1) s, generate_series(1, ${NUMBERS_PER_STREET}) n`,
-    [streets, SYLLABLES, TYPES],
+        [streets, SYLLABLES, TYPES],
+      );
+      // The insert trigger (migration 0044) lists the street names for the typo search.
+      await pool.query('VACUUM ANALYZE address_points');
+      console.log(
+        `${streets * NUMBERS_PER_STREET} points loaded in ${((Date.now() - t) / 1000).toFixed(0)} s`,
+      );
+    },
   );
-  // The insert trigger (migration 0044) lists the street names for the typo search.
-  await pool.query('VACUUM ANALYZE address_points');
-  console.log(`${streets * NUMBERS_PER_STREET} points loaded in ${((Date.now() - t) / 1000).toFixed(0)} s`);
-  await admin((c) => c.query(`COMMENT ON DATABASE ${DB} IS '${content}'`));
-  return pool;
-}
 
 interface Keystroke {
   text: string;
