@@ -481,6 +481,35 @@ describe('forms', () => {
     assert.match(textOf(contactForm.text, 'form-problem') ?? '', /addressLine1/);
   });
 
+  test('a refused webhook form answers 4xx with the reason, keeps what was typed, lists the others and writes nothing', async () => {
+    const key = await server.key({ org: 'dash-webhook-form' });
+    const client = new DashboardClient(server);
+    await client.signIn(key);
+    await client.get('/dashboard/webhooks');
+    const made = await client.post('/dashboard/webhooks', {
+      url: 'https://hooks.example.com/kept',
+      enabledEvents: 'letter.created',
+      payloadFormat: 'json',
+    });
+    assert.equal(made.status, 303, made.text);
+    const noEvents = await client.post('/dashboard/webhooks', {
+      url: 'https://hooks.example.com/typed',
+      description: 'typed description',
+    });
+    assert.equal(noEvents.status, 400);
+    assert.match(textOf(noEvents.text, 'form-problem') ?? '', /enabledEvents/);
+    assert.match(noEvents.text, /value="typed description"/, 'the typed description is kept');
+    assert.match(noEvents.text, /hooks\.example\.com\/kept/, 'the existing webhook is still listed');
+    const badUrl = await client.post('/dashboard/webhooks', {
+      url: 'not a url',
+      enabledEvents: 'letter.created',
+    });
+    assert.equal(badUrl.status, 400);
+    assert.match(textOf(badUrl.text, 'form-problem') ?? '', /url/);
+    const listed = await server.request('GET', '/print-mail/v1/webhooks', { key });
+    assert.equal(listed.body.totalCount, 1, 'only the accepted webhook was written');
+  });
+
   test('pages escape what they show: markup in a contact is text', async () => {
     const key = await server.key({ org: 'dash-escape' });
     const id = await apiContact(key, '<img src=x onerror=alert(1)>');

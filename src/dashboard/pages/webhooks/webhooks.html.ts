@@ -30,9 +30,9 @@ export function webhookFormHtml(
 ): Html {
   const text = (name: string) => (typeof sent[name] === 'string' ? (sent[name] as string) : '');
   const ticked = new Set(([] as unknown[]).concat(sent.enabledEvents ?? []));
-  return html`<form method="post" action="${D}/webhooks" class="card" aria-labelledby="new-webhook-h">
+  return html`<form method="post" action="${D}/webhooks" class="card" aria-labelledby="new-webhook-h"${problem ? html` aria-describedby="form-problem"` : ''}>
   <h2 id="new-webhook-h">New webhook</h2>
-  ${problem ? html`<p class="error" role="alert">${problem}</p>` : ''}
+  ${problem ? html`<p class="error" role="alert" id="form-problem">${problem}</p>` : ''}
   ${csrfField(csrf)}
   <div class="field"><label for="url">URL</label><input id="url" name="url" type="url" required value="${text('url')}" placeholder="https://example.com/hooks/postroom"></div>
   <div class="field"><label for="description">Description</label><input id="description" name="description" type="text" value="${text('description')}"></div>

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../../api/deps.js';
 import { EVENT_TYPES } from '../../../api/print-mail/events/event-types.js';
 import { getEventDoc } from '../../../api/print-mail/events/events.repo.js';
@@ -36,7 +36,13 @@ export const webhooksPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     allowPrivateUrls: deps.config.allowPrivateUrls,
   });
 
-  app.get('/webhooks', page, async (request, reply) => {
+  /** The list with the new-webhook form: empty, or as sent with the error that refused it. */
+  const listPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: Record<string, unknown> = {},
+    refused?: ApiError,
+  ) => {
     const { docs } = await listWebhookDocs(
       deps.pool,
       scopeOfPage(request),
@@ -46,12 +52,15 @@ export const webhooksPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     return sendPage(request, reply, {
       title: 'Webhooks',
       section: 'webhooks',
+      ...(refused ? { status: refused.statusCode } : {}),
       body: webhooksListHtml(
         docs.map((d) => JSON.parse(d)),
-        webhookFormHtml(csrfToken(reply), EVENT_TYPES, {}),
+        webhookFormHtml(csrfToken(reply), EVENT_TYPES, form, refused?.message),
       ),
     });
-  });
+  };
+
+  app.get('/webhooks', page, (request, reply) => listPage(request, reply));
 
   app.post('/webhooks', page, async (request, reply) => {
     const form = formOf(request);
@@ -72,21 +81,7 @@ export const webhooksPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
       return redirect(reply, `/webhooks/${webhook.id}`);
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-      const { docs } = await listWebhookDocs(
-        deps.pool,
-        scopeOfPage(request),
-        { limit: 100, skip: 0 },
-        undefined,
-      );
-      return sendPage(request, reply, {
-        title: 'Webhooks',
-        section: 'webhooks',
-        status: err.statusCode,
-        body: webhooksListHtml(
-          docs.map((d) => JSON.parse(d)),
-          webhookFormHtml(csrfToken(reply), EVENT_TYPES, form, err.message),
-        ),
-      });
+      return listPage(request, reply, form, err);
     }
   });
 
