@@ -33,7 +33,7 @@ export function startMemorySampler(intervalMs = 250) {
  * (their time is added to the parent that reaped them). Unlike wall time it barely changes
  * when other work competes for the machine, so CPU per letter is the steadier comparison.
  */
-function treeCpuMs(): number {
+export function treeCpuMs(): number {
   const tick = 1000 / 100; // USER_HZ is 100 on Linux
   return [process.pid, ...descendants(process.pid)].reduce((sum, pid) => {
     try {

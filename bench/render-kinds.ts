@@ -2,7 +2,8 @@
  * Every order kind through one BrowserPool and renderJob(), the dispatch the server's render
  * job uses, in one run:
  *   node --import tsx bench/render-kinds.ts [piecesPerPhase=50]
- *   (ROUNDS=3 POOL=3 IN_FLIGHT=6 KINDS=letter,postcard,self_mailer,cheque)
+ *   (ROUNDS=3 POOL=3 IN_FLIGHT=6 KINDS=letter,postcard,self_mailer,cheque; PRINTS_AT_ONCE: the
+ *   pool's printsAtOnce, by default the smaller of POOL and the CPUs)
  * A round is three groups of phases, each a letter phase and one phase of every other kind
  * (sizes: 6x4, 8.5x11_bifold and a cheque alone on us_letter; 9x6, 8.5x11_trifold and a
  * us_letter cheque with the letter attached; 11x6, 9.5x16_trifold and a us_legal cheque with
@@ -55,7 +56,8 @@ const GROUPS: Variant[][] = (
   ] satisfies Variant[][]
 ).map((group) => group.filter((v) => KINDS.includes(v.kind)));
 
-const pool = new BrowserPool({ size: POOL });
+const PRINTS_AT_ONCE = process.env.PRINTS_AT_ONCE ? Number(process.env.PRINTS_AT_ONCE) : undefined;
+const pool = new BrowserPool({ size: POOL, printsAtOnce: PRINTS_AT_ONCE });
 const fetchAsset = createAssetFetcher(false);
 let nextPiece = 0;
 
@@ -121,7 +123,7 @@ console.log(
     `CPU pressure (some, avg60) ${pressureBefore} before, ${cpuPressure()} after`,
 );
 console.log(
-  `pool of ${POOL} tabs, ${IN_FLIGHT} in flight; ${ROUNDS} rounds of ${GROUPS.flat().length} phases of ${PIECES} pieces, after ${WARMUP} warm-up pieces of each size\n`,
+  `pool of ${POOL} tabs, ${pool.printsAtOnce} prints at once, ${IN_FLIGHT} in flight; ${ROUNDS} rounds of ${GROUPS.flat().length} phases of ${PIECES} pieces, after ${WARMUP} warm-up pieces of each size\n`,
 );
 printKindReport(phases, KINDS);
 

@@ -99,6 +99,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     executablePath: config.chromiumPath,
     poolSize: config.renderPoolSize,
     printBatch: config.renderPrintBatch,
+    printsAtOnce: config.renderPrintsAtOnce,
     renderTimeoutMs: config.renderTimeoutMs,
     priority: { niceness: config.renderNice, idle: config.renderIdle },
     allowPrivateUrls: config.allowPrivateUrls,

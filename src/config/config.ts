@@ -41,6 +41,8 @@ export interface Config {
   renderTimeoutMs: number;
   /** Letters or mail pieces of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */
   renderPrintBatch: number;
+  /** Shared Chromium prints running at once (POSTROOM_PRINTS_AT_ONCE; default 0 = half the CPUs, at least 2). */
+  renderPrintsAtOnce: number;
   /** Data rows a mailing list import takes (POSTROOM_IMPORT_MAX_ROWS, default 1,000,000): more is an invalid_contact_count_error. */
   importMaxRows: number;
   /** API requests per second at which renders in the same process make way (POSTROOM_RENDER_YIELD_AT, default 10; 0 = never). */
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     renderTimeoutMs: Math.max(100, int(env, 'POSTROOM_RENDER_TIMEOUT_MS', 30_000)),
     renderPrintBatch: int(env, 'POSTROOM_PRINT_BATCH', 12),
+    renderPrintsAtOnce: int(env, 'POSTROOM_PRINTS_AT_ONCE', 0),
     importMaxRows: Math.max(1, int(env, 'POSTROOM_IMPORT_MAX_ROWS', 1_000_000)),
     renderYieldAtPerSecond: int(env, 'POSTROOM_RENDER_YIELD_AT', 10),
     renderBusyConcurrency: Math.max(1, int(env, 'POSTROOM_RENDER_BUSY_CONCURRENCY', 1)),

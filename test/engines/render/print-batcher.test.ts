@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { after, before, test } from 'node:test';
 import { PDFDocument } from 'pdf-lib';
 import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
@@ -36,6 +37,31 @@ test('documents waiting together share one print, and each gets only its own pag
     assert.match(text, new RegExp(`Letter number ${n}\\b`));
     assert.doesNotMatch(text, new RegExp(`Letter number (?!${n}\\b)`));
   }
+});
+
+test('no more prints run at once than printsAtOnce, however many tabs are free', async () => {
+  const prints = async (printsAtOnce: number) => {
+    const wide = new BrowserPool({ size: 3, printsAtOnce });
+    try {
+      await wide.warm();
+      const jobsBefore = wide.stats().jobs;
+      await Promise.all(Array.from({ length: 6 }, (_, n) => printHtmlBatched(wide, letter(n), size)));
+      return wide.stats().jobs - jobsBefore;
+    } finally {
+      await wide.close();
+    }
+  };
+  // One at a time: the first alone, the five that waited together. Three at a time: the first
+  // three each take a free tab at once, and the three that waited print together.
+  assert.equal(await prints(1), 2);
+  assert.equal(await prints(3), 4);
+  const half = Math.max(2, Math.floor(availableParallelism() / 2));
+  assert.equal(
+    new BrowserPool({ size: 3 }).printsAtOnce,
+    Math.min(3, half),
+    'by default half the CPUs, at least 2',
+  );
+  assert.equal(new BrowserPool({ size: 1, printsAtOnce: 4 }).printsAtOnce, 1, 'never more than the tabs');
 });
 
 test('two-sided pieces share a print as many at a time as letters do, each getting its own two pages', async () => {

@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { RenderInputError, RenderTimeoutError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { type Generation, startGeneration } from './browser-generation.js';
 import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from './low-priority.js';
 import { type PooledPage, preparePage } from './page-setup.js';
+
+/** Half the CPUs, at least two (printsAtOnce). */
+export const defaultPrintsAtOnce = () => Math.max(2, Math.floor(availableParallelism() / 2));
 
 /** Requests (letters, mail pieces) per shared print: past about this many a print gets slower per page (docs/benchmarks.md). */
 export const DEFAULT_PRINT_BATCH = 12;
@@ -22,6 +26,14 @@ export interface BrowserPoolOptions {
   recyclePageAfter?: number;
   /** Letters and mail pieces of one size waiting together print as one, up to this many (print-batcher.ts); 1 prints each alone. */
   printBatch?: number;
+  /**
+   * Shared prints running at once, at most `size`; default half the machine's CPUs, but at
+   * least two, so one slow document never holds up every other render. A print keeps about
+   * two CPUs busy (Chromium's renderer, the process it composites the PDF in, then node reading
+   * the PDF), and each print has a large fixed cost, so more prints at once only make every
+   * print smaller (docs/rendering.md, *Shared prints*).
+   */
+  printsAtOnce?: number;
 }
 
 export interface PoolStats {
@@ -47,6 +59,7 @@ export interface PoolStats {
 export class BrowserPool {
   readonly size: number;
   readonly printBatch: number;
+  readonly printsAtOnce: number;
   readonly #opts: Required<BrowserPoolOptions>;
   #generation?: Generation;
   #launching?: Promise<Generation>;
@@ -63,9 +76,11 @@ export class BrowserPool {
       priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       recyclePageAfter: options.recyclePageAfter ?? 1_000,
       printBatch: Math.max(1, options.printBatch ?? DEFAULT_PRINT_BATCH),
+      printsAtOnce: Math.max(1, options.printsAtOnce || defaultPrintsAtOnce()),
     };
     this.size = this.#opts.size;
     this.printBatch = this.#opts.printBatch;
+    this.printsAtOnce = Math.min(this.size, this.#opts.printsAtOnce);
   }
 
   /** Launches the browser and opens every tab now rather than on the first jobs. */

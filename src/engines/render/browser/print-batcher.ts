@@ -53,9 +53,12 @@ class PrintBatcher {
     });
   }
 
-  /** Starts prints while tabs are free: each takes what waits of the size that has the most waiting. */
+  /**
+   * Starts prints while fewer than the pool's printsAtOnce run: each takes what waits of the
+   * size that has the most waiting.
+   */
   #pump(): void {
-    while (this.#running < this.#pool.size) {
+    while (this.#running < this.#pool.printsAtOnce) {
       const [key, waiting] =
         [...this.#waiting].sort((a, b) => b[1].queue.length - a[1].queue.length)[0] ?? [];
       if (!key || !waiting) return;

@@ -17,6 +17,7 @@ const pool = new BrowserPool({
   size: options.poolSize,
   priority: options.priority,
   printBatch: options.printBatch,
+  printsAtOnce: options.printsAtOnce,
   renderTimeoutMs: options.renderTimeoutMs,
 });
 const fetchAsset = createAssetFetcher(options.allowPrivateUrls);

@@ -14,6 +14,8 @@ export interface RenderThreadOptions {
   poolSize?: number;
   /** Letters or mail pieces sharing one print at most (BrowserPool printBatch; 1 prints each alone). */
   printBatch?: number;
+  /** Shared prints running at once (BrowserPool printsAtOnce; 0 or unset = half the CPUs, at least 2). */
+  printsAtOnce?: number;
   /** The render thread's and Chromium's CPU priority; default nice 19 and SCHED_IDLE. */
   priority?: RenderPriority;
   /** Time one print may hold its tab (BrowserPool renderTimeoutMs; default LIMITS.renderTimeoutMs). */
@@ -66,6 +68,7 @@ export class RenderThread implements OrderRenderer {
       executablePath: options.executablePath ?? '/usr/bin/chromium',
       poolSize: options.poolSize ?? 3,
       printBatch: options.printBatch ?? DEFAULT_PRINT_BATCH,
+      printsAtOnce: options.printsAtOnce ?? 0,
       priority: options.priority ?? DEFAULT_RENDER_PRIORITY,
       renderTimeoutMs: options.renderTimeoutMs ?? LIMITS.renderTimeoutMs,
       allowPrivateUrls: options.allowPrivateUrls,
