@@ -3,7 +3,7 @@
  * job uses, in one run:
  *   node --import tsx bench/render-kinds.ts [piecesPerPhase=50]
  *   (ROUNDS=3 POOL=3 IN_FLIGHT=6 KINDS=letter,postcard,self_mailer,cheque; PRINTS_AT_ONCE: the
- *   pool's printsAtOnce, by default the smaller of POOL and the CPUs)
+ *   pool's printsAtOnce, by default half the CPUs, at least 2, at most POOL)
  * A round is three groups of phases, each a letter phase and one phase of every other kind
  * (sizes: 6x4, 8.5x11_bifold and a cheque alone on us_letter; 9x6, 8.5x11_trifold and a
  * us_letter cheque with the letter attached; 11x6, 9.5x16_trifold and a us_legal cheque with
