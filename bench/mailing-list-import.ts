@@ -27,13 +27,13 @@ import pg from 'pg';
 import { createAddressing } from '../src/api/addressing.js';
 import { mailingListImportResource } from '../src/api/print-mail/mailing-list-imports/import.resource.js';
 import { advanceImport, IMPORT_BATCH_ROWS } from '../src/api/print-mail/mailing-list-imports/import-run.js';
-import { receiveCsv } from '../src/api/print-mail/mailing-list-imports/received-csv.js';
 import { loadConfig } from '../src/config/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { createPool } from '../src/db/pool.js';
 import { insertDoc } from '../src/db/resources.repo.js';
 import { createVerifier } from '../src/engines/address/verify/index.js';
 import { ensureOrganization } from '../src/platform/auth/organizations.repo.js';
+import { receiveCsv } from '../src/platform/csv/received-csv.js';
 import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { FsBlobStore } from '../src/storage/fs-blob-store.js';
@@ -160,7 +160,9 @@ console.log(
 const baseline = await measured(() => plainParse(csv));
 if (baseline.value !== ROWS) throw new Error(`parsed ${baseline.value} rows, wrote ${ROWS}`);
 
-const received = await measured(() => receiveCsv(blobs, scope, createReadStream(csv), null));
+const received = await measured(() =>
+  receiveCsv(blobs, 'mailing-list-imports', scope, createReadStream(csv), null),
+);
 const input = {
   file: received.value,
   fileType: 'csv' as const,

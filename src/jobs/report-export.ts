@@ -1,4 +1,4 @@
-import { csvLine } from '../api/print-mail/reports/csv-lines.js';
+import { csvLine } from '../platform/csv/csv-line.js';
 import type { ReportExport } from '../api/print-mail/reports/report.schema.js';
 import {
   EXPORT_JOBS,

@@ -1,10 +1,10 @@
 import type { Scope } from '../../../db/scope.js';
 import { getOrganization } from '../../../platform/auth/organizations.repo.js';
+import { csvRows } from '../../../platform/csv/csv-rows.js';
 import type { ContactAddressing } from '../contacts/contact-address.js';
 import type { ContactContext } from '../contacts/contacts.service.js';
 import { batchedAddressing } from './batched-addressing.js';
 import type { MailingListImport } from './import.schema.js';
-import { csvRows } from './import-csv.js';
 import { completeImport, type FinishDeps, failImport } from './import-finish.js';
 import { type ColumnPlan, planColumns } from './import-mapping.js';
 import type { NumberedRow, RowOutcome } from './import-rows.js';

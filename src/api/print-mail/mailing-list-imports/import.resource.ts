@@ -1,4 +1,5 @@
 import { lockDoc } from '../../../db/resources.repo.js';
+import { isReceivedCsv } from '../../../platform/csv/received-csv.js';
 import { invalid } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
@@ -10,7 +11,6 @@ import { ImportCreate, ImportUpdate, MailingListImport } from './import.schema.j
 import { enqueueImportJob } from './import-jobs.js';
 import { planColumns } from './import-mapping.js';
 import { IMPORTS_TABLE } from './import-staging.repo.js';
-import { isReceivedCsv } from './received-csv.js';
 
 const MAPPINGS = [
   'receiverMergeVariableMapping',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, type Options, parse } from 'csv-parse';
-import { invalid } from '../../../platform/errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * How an import's CSV is read, the same when its file is received (header, row count) and

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { invalid } from '../../../platform/errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * Passes a file's bytes through, throwing a 400 naming `file` (with the line) at the first

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Scope } from '../../../db/scope.js';
-import { invalid } from '../../../platform/errors.js';
-import { randomBase58 } from '../../../platform/ids.js';
-import type { BlobStore } from '../../../storage/blob-store.js';
-import { csvRows } from './import-csv.js';
+import type { Scope } from '../../db/scope.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { invalid } from '../errors.js';
+import { randomBase58 } from '../ids.js';
+import { csvRows } from './csv-rows.js';
 import { utf8Guard } from './utf8-guard.js';
 
-/** An import's CSV, stored in the blob store as it arrived and read once to know its shape. */
+/** A client's CSV (an import, a bulk verification list), stored in the blob store as it arrived and read once to know its shape. */
 export interface ReceivedCsv {
   blobKey: string;
   /** The header's column names, trimmed. */
@@ -25,26 +25,21 @@ const received = new WeakSet<object>();
 export const isReceivedCsv = (value: unknown): value is ReceivedCsv =>
   typeof value === 'object' && value !== null && received.has(value);
 
-export const IMPORT_FILE_LIMITS = Object.freeze({
-  /** Largest CSV an import takes (about 2.5 million typical contact rows). */
-  maxBytes: 256 * 1024 * 1024,
-  /** Deadline for fetching a CSV given as a URL, the whole body included. */
-  fetchTimeoutMs: 120_000,
-});
-
 /**
  * Streams a CSV into the blob store (refusing a byte that is not UTF-8 as it passes), then
  * reads it back row by row for its header and row count: memory stays flat, however large.
  * A file without a header or rows is a 400 naming `file`; the stored copy is removed then.
  * `origin` is the URL it came from, or null for an upload (then its digest stands for it).
+ * The file is kept under `folder`, then the mode.
  */
 export async function receiveCsv(
   blobs: BlobStore,
+  folder: string,
   scope: Scope,
   source: AsyncIterable<Uint8Array>,
   origin: string | null,
 ): Promise<ReceivedCsv> {
-  const blobKey = `mailing-list-imports/${scope.live ? 'live' : 'test'}/upload-${randomBase58(16)}.csv`;
+  const blobKey = `${folder}/${scope.live ? 'live' : 'test'}/upload-${randomBase58(16)}.csv`;
   const digest = createHash('sha256');
   const info = await blobs.put(blobKey, hashed(utf8Guard(source), digest), { contentType: 'text/csv' });
   try {

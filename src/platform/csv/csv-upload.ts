@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BlobStore } from '../../storage/blob-store.js';
+import { scopeOf } from '../auth/authenticate.js';
+import { leaveMultipartToRoute, parseBracketed } from '../body-parsers.js';
+import { apiError, invalid } from '../errors.js';
+import { assertSafeInput } from '../input-check.js';
+import { SafeFetchError, safeFetchStream } from '../safe-fetch.js';
+import { type ReceivedCsv, receiveCsv } from './received-csv.js';
+
+export interface CsvUploadOptions {
+  /** Blob store folder the files are kept in (then the mode). */
+  folder: string;
+  /** Largest file taken, uploaded or fetched. */
+  maxBytes: number;
+  /** What the file is, for the message when it is too large ("an import", "a list"). */
+  takenBy: string;
+  /** The create request whose `file` this is (every other request passes untouched). */
+  isCreate(request: FastifyRequest): boolean;
+  /** Form fields that may carry a JSON object as text (`-F 'mappings={"line1":"Address"}'`). */
+  isJsonField(name: string): boolean;
+  /** A `file` given as an http(s) URL is fetched (with these limits); absent: uploads only. */
+  fetch?: { allowPrivate: boolean; timeoutMs: number };
+}
+
+/**
+ * Hooks that receive a create's CSV `file` before its handler runs, streamed into the blob
+ * store and never held whole in memory: a multipart file part as it is read (before the body
+ * is validated, since the rest of the body comes with it), or a URL fetched once the body is
+ * valid. The body's `file` becomes a ReceivedCsv. A file the create does not keep (a 4xx, an
+ * Idempotency-Key replay) is removed before the answer goes out, so a client told 4xx finds
+ * no trace of it.
+ */
+export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, options: CsvUploadOptions): void {
+  const receivedBy = new WeakMap<FastifyRequest, ReceivedCsv>();
+  const tooLarge = `is larger than ${options.takenBy} takes (${options.maxBytes / 1024 / 1024} MB).`;
+  const notAFile = options.fetch
+    ? 'must be an http(s) URL of a CSV file, or the CSV file itself as a multipart part.'
+    : 'must be the CSV file itself, sent as a multipart part.';
+
+  // Before the body is parsed (so before it is known to be multipart): whatever it is, the
+  // shared parser must not buffer this route's file.
+  app.addHook('onRequest', async (request) => {
+    if (options.isCreate(request)) leaveMultipartToRoute(request);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!options.isCreate(request) || !request.isMultipart()) return;
+    const flat: Record<string, unknown> = Object.create(null); // field names are the client's
+    let file: ReceivedCsv | undefined;
+    for await (const part of request.parts({ limits: { fileSize: options.maxBytes } })) {
+      if (part.type !== 'file') {
+        flat[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || file)
+        throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
+      file = await receive(request, part.file, null);
+    }
+    const fields = withJsonFields(parseBracketed(flat), options.isJsonField);
+    assertSafeInput(fields, 'body'); // fields sent as JSON text were not checked as they were parsed
+    request.body = { ...fields, ...(file ? { file } : {}) };
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (!options.isCreate(request)) return;
+    const body = request.body as Record<string, unknown>;
+    if (typeof body.file !== 'string') return;
+    const url = body.file.trim();
+    if (!options.fetch || !/^https?:\/\//i.test(url)) throw invalid('file', notAFile);
+    const fetched = await safeFetchStream(url, {
+      allowPrivate: options.fetch.allowPrivate,
+      maxBytes: options.maxBytes,
+      timeoutMs: options.fetch.timeoutMs,
+    }).catch(fetchFailed);
+    body.file = await receive(request, fetched.body, url);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const file = receivedBy.get(request);
+    const kept = reply.statusCode === 201 && reply.getHeader('idempotent-replayed') !== 'true';
+    if (file && !kept) await blobs.delete(file.blobKey).catch(() => false);
+    return payload;
+  });
+
+  async function receive(request: FastifyRequest, source: AsyncIterable<Uint8Array>, url: string | null) {
+    try {
+      const file = await receiveCsv(blobs, options.folder, scopeOf(request), source, url);
+      receivedBy.set(request, file);
+      return file;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw apiError('payload_too_large_error', `file ${tooLarge}`);
+      return fetchFailed(err);
+    }
+  }
+
+  function fetchFailed(err: unknown): never {
+    if (err instanceof SafeFetchError) {
+      if (err.code === 'too_large') throw apiError('payload_too_large_error', `file ${tooLarge}`);
+      throw invalid('file', `could not be fetched: ${err.message}.`);
+    }
+    throw err;
+  }
+}
+
+/** A field sent as JSON text is read as JSON. */
+function withJsonFields(
+  body: Record<string, unknown>,
+  isJsonField: (name: string) => boolean,
+): Record<string, unknown> {
+  for (const [name, value] of Object.entries(body)) {
+    if (!isJsonField(name) || typeof value !== 'string' || !value.trim().startsWith('{')) continue;
+    try {
+      body[name] = JSON.parse(value);
+    } catch {
+      throw invalid(name, 'is not valid JSON: send it as JSON or as bracketed fields (name[field]=column).');
+    }
+  }
+  return body;
+}
