@@ -9,20 +9,11 @@
  * does with the file) and advanceImport (what the job does), with no HTTP and no job queue.
  */
 
-import {
-  createReadStream,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse';
-import { parse as parseSync } from 'csv-parse/sync';
 import pg from 'pg';
 import { createAddressing } from '../src/api/addressing.js';
 import { mailingListImportResource } from '../src/api/print-mail/mailing-list-imports/import.resource.js';
@@ -37,8 +28,8 @@ import { receiveCsv } from '../src/platform/csv/received-csv.js';
 import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { FsBlobStore } from '../src/storage/fs-blob-store.js';
-import { LOUISVILLE_CSV } from '../test/helpers/verify-fixture.js';
 import { machine } from './support/bench-utils.js';
+import { louisvillePoints, variedAddress } from './support/louisville-rows.js';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -47,10 +38,6 @@ const arg = (name: string, fallback: string) => {
 const ROWS = Number(arg('rows', '100000'));
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'postroom_bench_import';
-const SHARED_POINTS = path.resolve(
-  import.meta.dirname,
-  '../../shared/data/reference/us-ky-louisville-points.csv',
-);
 const work = mkdtempSync(path.join(os.tmpdir(), 'postroom-bench-import-'));
 
 /** Peak RSS while `fn` runs, sampled every 20 ms. */
@@ -96,34 +83,13 @@ async function profiled<T>(fn: () => Promise<T>): Promise<T> {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
-/** The reference points the rows are made from, and the file the verifier's data comes from. */
-function referencePoints(): { file: string; points: Record<string, string>[] } {
-  const file = existsSync(SHARED_POINTS) ? SHARED_POINTS : path.join(work, 'fixture-points.csv');
-  if (file !== SHARED_POINTS) writeFileSync(file, LOUISVILLE_CSV);
-  const rows = parseSync(readFileSync(file), { columns: true }) as Record<string, string>[];
-  const lower = (r: Record<string, string>) =>
-    Object.fromEntries(Object.entries(r).map(([k, v]) => [k.toLowerCase(), v]));
-  return { file, points: rows.map(lower) };
-}
-
-/**
- * N rows over the points: most exact (verified), some with a street typo or without their
- * ZIP (corrected), a house number that does not exist (failed), and a few without an address
- * (invalid). Every row has its own name, so each is its own contact.
- */
+/** N rows over the points (variedAddress); every row has its own name, so each is its own contact. */
 function writeCsv(points: Record<string, string>[], n: number): string {
   const file = path.join(work, `contacts-${n}.csv`);
   const lines = ['First Name,Last Name,Address,Unit,City,State,ZIP,Offer'];
   for (let i = 0; i < n; i++) {
-    const p = points[i % points.length];
-    const kind = i % 20;
-    let street = `${p.number} ${p.street}`;
-    let zip = p.postcode;
-    if (kind === 1) street = `${p.number} ${p.street.replace(/([A-Z])([A-Z])/, '$2$1')}`;
-    if (kind === 2) zip = '';
-    if (kind === 3) street = `${Number.parseInt(p.number, 10) + 100001} ${p.street}`;
-    if (kind === 4) street = '';
-    lines.push([`Reader${i}`, 'Bench', street, p.unit ?? '', p.city, 'KY', zip, `code-${i % 97}`].join(','));
+    const a = variedAddress(points, i);
+    lines.push([`Reader${i}`, 'Bench', a.street, a.unit, a.city, 'KY', a.zip, `code-${i % 97}`].join(','));
   }
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
@@ -143,7 +109,7 @@ await admin.query(`CREATE DATABASE ${DB}`);
 await admin.end();
 const pool = createPool(adminUrl.replace(/\/[^/]*$/, `/${DB}`), { max: 10 });
 await migrate(pool);
-const { file: pointsFile, points } = referencePoints();
+const { file: pointsFile, points } = louisvillePoints(work);
 await importPoints(pool, pointsFile);
 const verifier = createVerifier(new PgSource(pool));
 await verifier.warm();

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { addverRoutes } from './api/addver/routes.js';
+import { addverListsRoutes } from './api/addver-lists/addver-lists.routes.js';
 import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
@@ -108,6 +109,14 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
       await scope.register(intlAddverRoutes, { deps });
     },
     { prefix: '/v1/intl_addver' },
+  );
+  // Bulk verification of uploaded CSV files: address-verification keys.
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', guard('addver'));
+      await scope.register(addverListsRoutes, { deps });
+    },
+    { prefix: '/v1/addver_lists' },
   );
   // The mail room's API: an operator token, never a customer's key (api/operator/operator-auth.ts).
   await app.register(

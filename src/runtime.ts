@@ -154,6 +154,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       renderGate,
       dataKeys,
       addressing,
+      verifier,
       reports,
     };
     const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';

@@ -2,12 +2,14 @@ import type PgBoss from 'pg-boss';
 import type { ContactAddressing } from '../api/print-mail/contacts/contact-address.js';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
+import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
 import type { DataKeys } from '../platform/data-keys.js';
 import type { UrlSigner } from '../platform/signed-url.js';
 import type { ReportSandbox } from '../report-sandbox/report-sandbox.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import { addverList, addverListFailed } from './addver-list.js';
 import { advanceOrders } from './advance-orders.js';
 import { assemblePrintBatchesJob } from './assemble-print-batches.js';
 import { campaignProgress } from './campaign-progress.js';
@@ -43,6 +45,8 @@ export interface JobContext {
   dataKeys: DataKeys;
   /** Verifies addresses, for jobs that create contacts or orders (imports, campaigns). */
   addressing: ContactAddressing;
+  /** The address verifier itself, for bulk verification lists. */
+  verifier: AddressVerifier;
   /** Runs report exports' SQL in the sandbox. */
   reports: ReportSandbox;
 }
@@ -97,6 +101,8 @@ export const JOBS: JobDefinition<any>[] = [
   targetedListBuildFailed, // before the list build jobs: their dead-letter queue must exist first
   targetedListBuildQuote,
   targetedListBuild,
+  addverListFailed, // before addverList: its dead-letter queue must exist first
+  addverList,
 ];
 
 /** Creates every queue, so any process (an API without workers too) can enqueue. */

@@ -1,4 +1,3 @@
-import { csvLine } from '../platform/csv/csv-line.js';
 import type { ReportExport } from '../api/print-mail/reports/report.schema.js';
 import {
   EXPORT_JOBS,
@@ -9,6 +8,7 @@ import {
 import { getDoc, lockDoc, replaceDoc } from '../db/resources.repo.js';
 import type { Scope } from '../db/scope.js';
 import { withTransaction } from '../db/tx.js';
+import { csvLine } from '../platform/csv/csv-line.js';
 import { ApiError } from '../platform/errors.js';
 import { searchTextOf } from '../platform/lists.js';
 import type { ReportCursor } from '../report-sandbox/report-sandbox.js';

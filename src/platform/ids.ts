@@ -40,6 +40,7 @@ export const ID_PREFIX = Object.freeze({
   organization: 'org',
   subOrganization: 'sub_org',
   user: 'user',
+  addverList: 'addver_list',
 });
 
 // Random bytes are drawn 4 KiB at a time: one getrandom call per ~90 ids instead of per id.

@@ -51,9 +51,15 @@ export async function chargeLookups(
  * Gives back lookups charged ahead for work that was not delivered (a geocode asked for but not
  * found): the counter goes down by `cost`, never past what a limit allows, in the current period.
  */
-export async function refundLookups(db: Queryable, clock: Clock, orgId: string, cost: number): Promise<void> {
+export async function refundLookups(
+  db: Queryable,
+  clock: Clock,
+  orgId: string,
+  cost: number,
+  a: Allowance = STANDARD_LOOKUPS,
+): Promise<void> {
   if (cost <= 0) return;
-  await tryCharge(db, orgId, periodOf(clock.now()), -cost);
+  await tryCharge(db, orgId, periodOf(clock.now()), -cost, a);
 }
 
 export function currentLookupInfo(

@@ -58,6 +58,15 @@ function importForm(): FormData {
   return form;
 }
 
+function addverListForm(): FormData {
+  const form = new FormData();
+  form.append('name', 'seed list');
+  form.append('mappings[line1]', 'Address');
+  const csv = 'Address\r\n100 Main St, Louisville, KY 40202\r\n';
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'addresses.csv');
+  return form;
+}
+
 /** Keyed by the create's path template, as in /openapi.json. */
 export const VALID_BODIES: Record<string, ValidBody> = {
   [`${PM}/contacts`]: () => ({ json: alice }),
@@ -101,6 +110,7 @@ export const VALID_BODIES: Record<string, ValidBody> = {
   }),
   [`${PM}/mailing_list_imports`]: () => ({ multipart: importForm }),
   [`${PM}/mailing_lists`]: () => ({ json: { description: 'seed' } }),
+  '/v1/addver_lists': () => ({ multipart: addverListForm, idOf: (body) => body.data.id }),
   [`${PM}/campaigns`]: async (ctx) => ({ json: { mailingList: await ctx.id(`${PM}/mailing_lists`) } }),
   [`${PM}/targeted_list_builds`]: () => ({ json: { usConsumers: { zipCodes: ['40205'] } } }),
   [`${PM}/virtual_mailboxes`]: () => ({ json: { countryCode: 'US' } }),
