@@ -30,6 +30,7 @@ import { installInputChecks } from './platform/input-check.js';
 import { installMetrics } from './platform/metrics.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { AJV_OPTIONS } from './platform/request-schema.js';
+import { withoutTrailingSlash } from './platform/route-helpers.js';
 
 /** Builds the HTTP app without listening: main.ts listens, tests listen on port 0. */
 export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyInstance> {
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
+    rewriteUrl: (req) => withoutTrailingSlash(req.url ?? '/'),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     // What the router and Node's HTTP parser refuse answers in the API's error shapes too.
     frameworkErrors,

@@ -15,3 +15,18 @@ export function sendJson(reply: FastifyReply, text: string, statusCode = 200): F
  * the handler: handlers often send stored JSON text (sendJson) rather than return objects.
  */
 export const documented = <T extends TSchema>(schema: T) => Type.Unsafe<unknown>(schema);
+
+const PRINT_MAIL = '/print-mail/v1/';
+
+/**
+ * A print & mail path with a trailing slash, without it (`/print-mail/v1/reports/?limit=5` →
+ * `/print-mail/v1/reports?limit=5`): some versions of the hosted SDK send collection paths so
+ * (`GET /reports/`, `POST /sub_organizations/`), and without this the slash would read as an
+ * empty `{id}`. Address verification keeps its own: `GET /v1/addver/` is a route of its own.
+ */
+export function withoutTrailingSlash(url: string): string {
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (path.length <= PRINT_MAIL.length || !path.startsWith(PRINT_MAIL) || !path.endsWith('/')) return url;
+  return path.replace(/\/+$/, '') + (query < 0 ? '' : url.slice(query));
+}

@@ -28,50 +28,43 @@ const params = IdParams('sub_org');
 /**
  * Sub-organizations: create (a child organization, its user and keys), list, get, the child's
  * users, and delete (an extension of the hosted API: the child is disabled and its keys stop).
- * The hosted SDK sends the collection path with a trailing slash, so both spellings answer.
+ * The hosted SDK sends the collection path with a trailing slash; every print & mail path
+ * answers that spelling too (withoutTrailingSlash, platform/route-helpers.ts).
  */
 export const subOrganizationsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
-  for (const path of [PATH, `${PATH}/`]) {
-    app.post(
-      path,
-      {
-        schema: { tags, body: SubOrganizationCreate, response: { 201: documented(SubOrganizationCreated) } },
-      },
-      (request, reply) =>
-        runCreate(
-          deps.pool,
-          request,
-          reply,
-          async (tx) => {
-            const created = await createSubOrganization(tx, scopeOf(request), request.body, deps.clock.now());
-            return { statusCode: 201, ...created };
-          },
-          // The password stays out of the stored fingerprint: only its scrypt hash is kept anywhere.
-          { fingerprintBody: { ...request.body, password: undefined } },
-        ),
-    );
-
-    app.get(path, { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
-      const { query } = request;
-      const scope = scopeOf(request);
-      const page = await listDocs(
+  app.post(
+    PATH,
+    {
+      schema: { tags, body: SubOrganizationCreate, response: { 201: documented(SubOrganizationCreated) } },
+    },
+    (request, reply) =>
+      runCreate(
         deps.pool,
-        SUB_ORGANIZATIONS_TABLE,
-        scope,
-        query,
-        parseSearch(query.search),
-      );
-      const shown = await presentSubOrganizations(deps.pool, page.docs, scope.live, deps.clock.now());
-      return sendJson(
+        request,
         reply,
-        listBody(
-          query,
-          page.totalCount,
-          shown.map((s) => JSON.stringify(s)),
-        ),
-      );
-    });
-  }
+        async (tx) => {
+          const created = await createSubOrganization(tx, scopeOf(request), request.body, deps.clock.now());
+          return { statusCode: 201, ...created };
+        },
+        // The password stays out of the stored fingerprint: only its scrypt hash is kept anywhere.
+        { fingerprintBody: { ...request.body, password: undefined } },
+      ),
+  );
+
+  app.get(PATH, { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
+    const { query } = request;
+    const scope = scopeOf(request);
+    const page = await listDocs(deps.pool, SUB_ORGANIZATIONS_TABLE, scope, query, parseSearch(query.search));
+    const shown = await presentSubOrganizations(deps.pool, page.docs, scope.live, deps.clock.now());
+    return sendJson(
+      reply,
+      listBody(
+        query,
+        page.totalCount,
+        shown.map((s) => JSON.stringify(s)),
+      ),
+    );
+  });
 
   app.get(
     `${PATH}/:id`,
