@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { after, before, test } from 'node:test';
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import { printHtmlBatched, printSidesBatched } from '../../../src/engines/render/browser/print-batcher.js';
@@ -84,10 +84,37 @@ test('two-sided pieces share a print as many at a time as letters do, each getti
         return textOf(one);
       }),
     );
+    // Each page is one side's size and holds that side only.
     assert.match(pages[0], new RegExp(`Piece ${n} front`));
     assert.match(pages[1], new RegExp(`Piece ${n} back`));
+    assert.doesNotMatch(pages[0], /back/);
+    assert.doesNotMatch(pages[1], /front/);
     assert.doesNotMatch(pages.join(' '), new RegExp(`Piece (?!${n}\\b)`));
+    for (const page of doc.getPages()) {
+      assert.deepEqual(page.getMediaBox(), { x: 0, y: 0, width: size.width, height: size.height });
+    }
   }
+});
+
+test("a side's links stay on its own page, where the side has them", async () => {
+  const side = (which: string) =>
+    `<html><body><p style="margin: 1in"><a href="https://example.com/${which}">${which}</a></p></body></html>`;
+  const { doc } = await printSidesBatched(pool, [side('front'), side('back')], size);
+  const links = doc.getPages().map((page) => {
+    const annots = page.node.Annots();
+    return Array.from({ length: annots?.size() ?? 0 }, (_, i) => {
+      const annot = annots?.lookup(i, PDFDict);
+      const rect = annot?.lookup(PDFName.of('Rect'), PDFArray).asRectangle();
+      return { uri: String(annot?.lookup(PDFName.of('A'), PDFDict).get(PDFName.of('URI'))), x: rect?.x };
+    });
+  });
+  assert.equal(links[0].length, 1);
+  assert.equal(links[1].length, 1);
+  assert.match(links[0][0].uri, /front/);
+  assert.match(links[1][0].uri, /back/);
+  // 1in margin: both 72 pt from their own page's left edge
+  assert.equal(Math.round(links[0][0].x ?? -1), Math.round(links[1][0].x ?? -1));
+  assert.ok(Math.abs((links[1][0].x ?? 0) - 72) < 12, `the back's link at x ${links[1][0].x}`);
 });
 
 test('a document longer or wider than its page prints alone, exactly as htmlToPdf prints it', async () => {
