@@ -285,6 +285,11 @@ describe('POST /v1/addver/completions', () => {
       (await resolve('?index=0&verifiedOnly=true', { partialStreet: '1922 newburg rd' })).status,
       400,
     );
+    // the official SDK sends its body flag as `body_verifiedOnly`
+    assert.equal(
+      (await resolve('?index=0', { partialStreet: '1922 newburg rd', body_verifiedOnly: true })).status,
+      400,
+    );
   });
 
   test('client shapes: filters in a form body with properCase in the query; everything in the query', async () => {

@@ -30,11 +30,15 @@ export function completionRequest(params: CompletionParams, minLimit = 0): Compl
 }
 
 /** POST takes the search fields in the body (the spec) or the query (some clients); the body wins. */
-export function mergedParams(query: CompletionParams, body: CompletionParams | undefined): CompletionParams {
+export function mergedParams(
+  query: CompletionParams,
+  body: (CompletionParams & { body_verifiedOnly?: boolean }) | undefined,
+): CompletionParams {
+  const { body_verifiedOnly, ...fields } = body ?? {};
   const merged: CompletionParams = { ...query };
-  for (const [k, v] of Object.entries(body ?? {}))
+  for (const [k, v] of Object.entries(fields))
     if (v !== undefined && v !== null) Object.assign(merged, { [k]: v });
-  // `verifiedOnly` is a query option and a body field: either asks for it.
-  merged.verifiedOnly = !!(query.verifiedOnly || body?.verifiedOnly);
+  // `verifiedOnly` is a query option and a body field (the SDK's `body_verifiedOnly`): any asks for it.
+  merged.verifiedOnly = !!(query.verifiedOnly || fields.verifiedOnly || body_verifiedOnly);
   return merged;
 }

@@ -42,7 +42,14 @@ export const ResolveQuery = Type.Object({
   limit: Limit,
 });
 
-export const ResolveBody = Type.Object(SearchFields);
+/**
+ * Body of POST. The official SDK's autocomplete sends its `body_verifiedOnly` parameter under
+ * that very name (its query twin goes out as `verifiedOnly`), so the body takes both.
+ */
+export const ResolveBody = Type.Object({
+  ...SearchFields,
+  body_verifiedOnly: Type.Optional(Type.Boolean({ description: 'The same as verifiedOnly.' })),
+});
 
 const Geocode = Type.Object({
   accuracy: Type.Number(),
