@@ -6,7 +6,7 @@
  * database `postroom_bench_addver_list` holds the Louisville reference points of
  * ../shared/data (the test fixture's few points without it). The list goes through the code
  * the server runs: receiveCsv and newList (what the upload does) and advanceList (what its
- * job does, in slices of LIST_SLICE_MS), with no HTTP and no job queue.
+ * job does, in slices of the default job slice), with no HTTP and no job queue.
  */
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,9 +16,9 @@ import { newList } from '../src/api/addver-lists/list-create.js';
 import { LISTS_TABLE } from '../src/api/addver-lists/list-jobs.js';
 import { planListColumns, rowInput } from '../src/api/addver-lists/list-rows.js';
 import { advanceList, LIST_BATCH_ROWS, listSearchText } from '../src/api/addver-lists/list-run.js';
+import { loadConfig } from '../src/config/config.js';
 import { getDoc, insertDoc } from '../src/db/resources.repo.js';
 import { createVerifier, type VerifyInput } from '../src/engines/address/verify/index.js';
-import { LIST_SLICE_MS } from '../src/jobs/addver-list.js';
 import { ensureOrganization } from '../src/platform/auth/organizations.repo.js';
 import { csvRows } from '../src/platform/csv/csv-rows.js';
 import { receiveCsv } from '../src/platform/csv/received-csv.js';
@@ -104,7 +104,7 @@ async function wholeList(): Promise<StoredList> {
   const doc = await newList({ pool, clock }, scope, 'key_bench', { file, name: 'bench', mappings });
   await insertDoc(pool, LISTS_TABLE, scope, doc, listSearchText(doc));
   const deps = { pool, clock, blobs, verifier, intlPoints: new PgIntlPoints(pool) };
-  while ((await advanceList(deps, scope, doc.id, { budgetMs: LIST_SLICE_MS })) === 'more');
+  while ((await advanceList(deps, scope, doc.id, { budgetMs: loadConfig().jobSliceMs })) === 'more');
   return JSON.parse((await getDoc(pool, LISTS_TABLE, scope, doc.id)) as string);
 }
 

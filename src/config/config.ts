@@ -29,6 +29,12 @@ export interface Config {
   /** How long a webhook receiver has to answer (POSTROOM_WEBHOOK_TIMEOUT_MS, default 10 s). */
   webhookTimeoutMs: number;
   chromiumPath: string;
+  /**
+   * How long one run of a long job (a mailing list import, a bulk verification list, a targeted
+   * list build) works before it hands over to the next run (POSTROOM_JOB_SLICE_MS, default 2 s):
+   * a stopping server waits for running jobs, so this bounds how long it waits for them.
+   */
+  jobSliceMs: number;
   /** A render job whose worker died is retried after this many seconds (pg-boss expiry). */
   renderJobExpireSec: number;
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
@@ -174,6 +180,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
     webhookTimeoutMs: int(env, 'POSTROOM_WEBHOOK_TIMEOUT_MS', 10_000),
     chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
+    jobSliceMs: Math.max(50, int(env, 'POSTROOM_JOB_SLICE_MS', 2_000)),
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),

@@ -3,13 +3,6 @@ import { advanceList, failList, type ListRunDeps } from '../api/addver-lists/lis
 import { PgIntlPoints } from '../reference-store/pg-intl-points.js';
 import type { JobContext, JobDefinition } from './registry.js';
 
-/**
- * How long one run of a list's job verifies before it hands over to the next run: short, so
- * a server that stops (it waits for running jobs) stops soon and its successor goes on from
- * the last written part.
- */
-export const LIST_SLICE_MS = 2_000;
-
 const runDeps = (ctx: JobContext): ListRunDeps => ({
   pool: ctx.pool,
   clock: ctx.clock,
@@ -20,7 +13,8 @@ const runDeps = (ctx: JobContext): ListRunDeps => ({
 
 /**
  * pending → processing → processed (api/addver-lists/list-run.ts), a slice at a time: each
- * run verifies batches for LIST_SLICE_MS and queues the next run. After its last retry the
+ * run verifies batches for the configured job slice (2 s) and queues the next run, so a server
+ * that stops stops soon and its successor goes on from the last written part. After its last retry the
  * list fails and its lookups are given back (addverListFailed).
  */
 export const addverList: JobDefinition<ListJobData> = {
@@ -35,7 +29,7 @@ export const addverList: JobDefinition<ListJobData> = {
   work: { pollingIntervalSeconds: 1 },
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
-    const outcome = await advanceList(runDeps(ctx), scope, data.id, { budgetMs: LIST_SLICE_MS });
+    const outcome = await advanceList(runDeps(ctx), scope, data.id, { budgetMs: ctx.config.jobSliceMs });
     if (outcome === 'more') await ctx.boss.send(LIST_JOBS.run, data);
   },
 };

@@ -3,15 +3,10 @@ import { advanceImport } from '../api/print-mail/mailing-list-imports/import-run
 import type { JobDefinition } from './registry.js';
 
 /**
- * How long one run of an import's job works before it hands over to the next run. Short, so
- * a server that stops (it waits for running jobs) stops soon, and its successor goes on from
- * the last staged batch; long enough that handing over costs little.
- */
-export const IMPORT_SLICE_MS = 2_000;
-
-/**
  * validating → completed | changes_required (api/.../import-run.ts), a slice at a time: each
- * run stages batches for IMPORT_SLICE_MS and queues the next run. A crash mid-run loses only
+ * run stages batches for the configured job slice (2 s) and queues the next run, so a server
+ * that stops (it waits for running jobs) stops soon and its successor goes on from the last
+ * staged batch. A crash mid-run loses only
  * the batch in flight: the retry (or the next run) starts after the last committed batch.
  * After its last retry the import fails (mailing-list-import-failed.ts).
  */
@@ -27,7 +22,7 @@ export const mailingListImport: JobDefinition<ImportJobData> = {
   work: { pollingIntervalSeconds: 1 },
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
-    const outcome = await advanceImport(ctx, scope, data.id, { budgetMs: IMPORT_SLICE_MS });
+    const outcome = await advanceImport(ctx, scope, data.id, { budgetMs: ctx.config.jobSliceMs });
     if (outcome === 'more') await ctx.boss.send(IMPORT_JOBS.run, data);
   },
 };

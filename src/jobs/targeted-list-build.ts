@@ -6,14 +6,9 @@ import { advanceBuild } from '../api/print-mail/targeted-list-builds/list-build-
 import type { JobDefinition } from './registry.js';
 
 /**
- * How long one run of a build works before it hands over to the next run: short, so a server
- * that stops (it waits for running jobs) stops soon; its successor goes on from the last page.
- */
-export const BUILD_SLICE_MS = 2_000;
-
-/**
  * A confirmed targeted list build: creating_list → completed, page by page (api/.../
- * list-build-run.ts). A crash loses only the page in flight; the retry (or the next run) goes
+ * list-build-run.ts), a slice at a time (the configured job slice, 2 s), so a server that
+ * stops stops soon and its successor goes on from the last page. A crash loses only the page in flight; the retry (or the next run) goes
  * on after the last committed page. After its last retry the build fails and is refunded.
  */
 export const targetedListBuild: JobDefinition<ListBuildJobData> = {
@@ -28,7 +23,7 @@ export const targetedListBuild: JobDefinition<ListBuildJobData> = {
   work: { pollingIntervalSeconds: 0.5 },
   async run(data, ctx) {
     const deps = { pool: ctx.pool, clock: ctx.clock, addressing: ctx.addressing };
-    if ((await advanceBuild(deps, data, { budgetMs: BUILD_SLICE_MS })) === 'more')
+    if ((await advanceBuild(deps, data, { budgetMs: ctx.config.jobSliceMs })) === 'more')
       await ctx.boss.send(LIST_BUILD_JOBS.build, data);
   },
 };

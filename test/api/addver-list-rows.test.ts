@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { outputColumns, outputHeader, outputLine } from '../../src/api/addver-lists/list-output.js';
+import {
+  outputColumns,
+  outputHeader,
+  outputLine,
+  outputShape,
+} from '../../src/api/addver-lists/list-output.js';
 import { planListColumns, rowInput } from '../../src/api/addver-lists/list-rows.js';
 import { ApiError } from '../../src/platform/errors.js';
 
@@ -94,11 +99,25 @@ describe('rowInput', () => {
 });
 
 describe('output lines', () => {
-  const shape = { inputColumns: 3, intl: false, geocode: true };
+  const shape = outputShape(['a', 'b,c', 'd'], { intl: false, geocode: true });
 
   test('the added columns follow the uploaded header', () => {
     assert.equal(outputHeader(['a', 'b,c', 'd'], shape), `a,"b,c",d,${outputColumns(shape).join(',')}\r\n`);
     assert.equal(outputColumns({ intl: true, geocode: false }).filter((c) => /line\d/.test(c)).length, 4);
+  });
+
+  test("a result uploaded again: its verified_ columns are replaced by the new answer's, not repeated", () => {
+    const header = ['id', 'verified_line1', 'street', 'verified_status', 'verified_latitude'];
+    const again = outputShape(header, { intl: false, geocode: false });
+    assert.deepEqual(again.kept, [0, 2, 4], 'verified_latitude is not an added column without geocodes');
+    const names = parse(outputHeader(header, again))[0];
+    assert.deepEqual(names.slice(0, 3), ['id', 'street', 'verified_latitude']);
+    assert.equal(new Set(names).size, names.length, 'no column name repeats');
+    const [line] = parse(
+      outputLine(['7', 'OLD', '1 Main St', 'failed', '1.5'], { invalid: 'line1 is empty.' }, again),
+    );
+    assert.deepEqual(line.slice(0, 3), ['7', '1 Main St', '1.5']);
+    assert.equal(line.length, names.length);
   });
 
   test('a row is cut or padded to the header, so the answer always lines up', () => {

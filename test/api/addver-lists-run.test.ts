@@ -140,6 +140,22 @@ describe('a list verified a slice at a time', () => {
     assert.equal((await answered(list.id)).status, 'failed');
   });
 
+  test('a list finished in the month after its upload gives back into the upload month', async () => {
+    const before = await used();
+    const list = await uploadList(); // one row of six has no street: its lookup comes back
+    const days40 = 40 * 24 * 3600 * 1000;
+    server.clock.advance(days40);
+    try {
+      const later = await used();
+      assert.equal(await advanceList(deps, list.scope, list.id), 'done');
+      assert.equal((await answered(list.id)).cost, STREETS.length - 1);
+      assert.equal(await used(), later, "the later month's count is not touched");
+    } finally {
+      server.clock.advance(-days40);
+    }
+    assert.equal(await used(), before + STREETS.length - 1);
+  });
+
   test('a list whose uploaded file is gone fails, saying so', async () => {
     const list = await uploadList();
     await deps.blobs.delete((await stored(list.scope, list.id)).fileKey);

@@ -231,6 +231,29 @@ describe('POST /v1/addver_lists: a CSV verified in bulk', () => {
   });
 });
 
+describe('international verification with geocodes', () => {
+  test("a row's coordinates come with its international lookup: nothing is charged or given back for them", async () => {
+    const org = await ensureOrganization(server.runtime.db.pool, 'lists-intl-geo');
+    await setPlan(server.runtime.db.pool, org.id, { geocoding: true });
+    const k = await server.key({ org: 'lists-intl-geo', product: 'addver' });
+    const csv = csvOf([
+      ['g1', '10 Downing Street', '', 'London', '', 'SW1A 2AA', 'GB'],
+      ['g2', '1600 Pennsylvania Ave NW', '', 'Washington', 'DC', '20500', 'US'],
+      ['g3', 'Somewhere 1', '', 'Nowhere', '', '', ''], // invalid: its lookup comes back
+      ['g4', 'Nowhere Lane 99', '', 'Atlantis', '', '', 'GB'], // failed: no coordinates
+    ]);
+    const list = await uploaded(csv, { useIntlVerification: true, useGeocode: true }, k);
+    assert.equal(await used(k, 'intl_addver'), 4);
+    const done = await processed(list.id, k);
+    const rows = await resultRows(done);
+    assert.equal(rows[3].verified_status, 'failed');
+    assert.equal(rows[3].verified_latitude, '');
+    assert.equal(done.cost, 3);
+    assert.equal(await used(k, 'intl_addver'), 3);
+    assert.equal(await used(k), 0, 'the standard allowance is untouched');
+  });
+});
+
 describe('POST /v1/addver_lists: refused uploads store and charge nothing', () => {
   const refusals: Array<[string, () => Promise<{ status: number; body: any }>, number, RegExp]> = [
     ['no file', () => upload(null), 400, /^file /],
@@ -241,6 +264,31 @@ describe('POST /v1/addver_lists: refused uploads store and charge nothing', () =
       () => upload(csvOf(LOUISVILLE_ROWS), { mappings: { ...MAPPINGS, city: 'City' } }),
       400,
       /^mappings\.city names the column "City"/,
+    ],
+    [
+      'a mapped column the header has twice',
+      () =>
+        upload(
+          csvOf(
+            LOUISVILLE_ROWS.map((row) => [...row, row[1]]),
+            [...HEADER, 'Street'],
+          ),
+        ),
+      400,
+      /^mappings\.line1 names the column "Street", which the file's header has more than once/,
+    ],
+    [
+      'a blank column name, even with a blank header cell to match',
+      () =>
+        upload(
+          csvOf(
+            LOUISVILLE_ROWS.map((row) => [...row, '']),
+            [...HEADER, ''],
+          ),
+          { mappings: { ...MAPPINGS, line2: ' ' } },
+        ),
+      400,
+      /mappings\.line2/,
     ],
     [
       'an unknown mapping field',

@@ -17,7 +17,9 @@ export const MAPPING_FIELDS = [
 ] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
 
-const Column = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
+/** A column name as the header has it; not blank, which would match an unnamed column. */
+const Column = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description });
 
 export const Mappings = Type.Object(
   {
@@ -113,7 +115,10 @@ export interface StoredList extends Omit<AddverList, 'file' | 'result'> {
   /** The uploaded file's header cells (the output keeps them) and where its data rows start. */
   header: string[];
   dataStart: number;
-  /** The lookups charged at upload, each row's share, and whether geocodes were charged. */
+  /**
+   * The lookups charged at upload and each row's share; `geocode`: geocodes were asked for
+   * (charged on top of a standard row; an international row's lookup includes them).
+   */
   charged: { lookups: number; perRow: number; geocode: boolean };
   progress: ListProgress;
 }

@@ -2,10 +2,10 @@ import type { IntlVerifiedAddress } from '../../engines/address/intl/index.js';
 import { errorsAsText, type VerifiedAddress } from '../../engines/address/verify/index.js';
 import { csvLine } from '../../platform/csv/csv-line.js';
 
-/** What a list's output adds after each row's own cells. */
+/** Which columns a list's output adds, and which of each row's own cells come before them. */
 export interface OutputShape {
-  /** The uploaded header's column count: every row is written with exactly these cells first. */
-  inputColumns: number;
+  /** The uploaded columns the output keeps, by index: every row starts with exactly these cells. */
+  kept: readonly number[];
   intl: boolean;
   geocode: boolean;
 }
@@ -16,7 +16,7 @@ export type RowAnswer = { standard: VerifiedAddress } | { intl: IntlVerifiedAddr
 const PREFIX = 'verified_';
 
 /** The columns added after the uploaded ones, in order. */
-export function outputColumns(shape: Omit<OutputShape, 'inputColumns'>): string[] {
+export function outputColumns(shape: Omit<OutputShape, 'kept'>): string[] {
   const lines = shape.intl ? ['line1', 'line2', 'line3', 'line4'] : ['line1', 'line2'];
   const geocode = shape.geocode ? ['latitude', 'longitude', 'geocodeAccuracy'] : [];
   return [...lines, 'city', 'provinceOrState', 'postalOrZip', 'country', 'status', 'errors', ...geocode].map(
@@ -25,17 +25,27 @@ export function outputColumns(shape: Omit<OutputShape, 'inputColumns'>): string[
 }
 
 /** The output's header line: the uploaded header, then the added columns. */
-export function outputHeader(header: readonly string[], shape: Omit<OutputShape, 'inputColumns'>): string {
-  return csvLine([...header, ...outputColumns(shape)]);
+export function outputHeader(header: readonly string[], shape: OutputShape): string {
+  return csvLine([...shape.kept.map((i) => header[i]), ...outputColumns(shape)]);
 }
 
 /**
- * One output line: the row's cells as uploaded (cut or padded to the header's width, so the
- * added columns always line up), then the answer. An invalid row's status is `invalid` with
- * the reason in errors; its address cells stay empty.
+ * The output's shape for an uploaded header: every uploaded column but one named as an added
+ * column (a list's result uploaded again), whose new answer replaces it, so no name repeats.
+ */
+export function outputShape(header: readonly string[], answers: Omit<OutputShape, 'kept'>): OutputShape {
+  const added = new Set(outputColumns(answers));
+  const kept = header.flatMap((name, i) => (added.has(name) ? [] : [i]));
+  return { ...answers, kept };
+}
+
+/**
+ * One output line: the row's kept cells as uploaded (a short row padded, so the added columns
+ * always line up), then the answer. An invalid row's status is `invalid` with the reason in
+ * errors; its address cells stay empty.
  */
 export function outputLine(cells: readonly string[], answer: RowAnswer, shape: OutputShape): string {
-  const own = Array.from({ length: shape.inputColumns }, (_, i) => cells[i] ?? '');
+  const own = shape.kept.map((i) => cells[i] ?? '');
   return csvLine([...own, ...answerCells(answer, shape)]);
 }
 

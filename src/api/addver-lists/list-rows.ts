@@ -13,7 +13,7 @@ export type ColumnPlan = Partial<Record<AddressField, number>> & { line1: number
 
 /**
  * The mapping checked against the file's header (trimmed names, as the header was read): each
- * mapped column must be there, a 400 naming the mapping otherwise. Names never change a row's
+ * mapped column must be there exactly once, a 400 naming the mapping otherwise. Names never change a row's
  * meaning: NCOA's name columns are checked too, though only kept in the output.
  */
 export function planListColumns(mappings: Mappings, header: readonly string[]): ColumnPlan {
@@ -25,6 +25,11 @@ export function planListColumns(mappings: Mappings, header: readonly string[]): 
       throw invalid(
         `mappings.${field}`,
         `names the column "${column}", which the file's header does not have (it has ${header.map((h) => `"${h}"`).join(', ')}).`,
+      );
+    if (header.lastIndexOf(column.trim()) !== at)
+      throw invalid(
+        `mappings.${field}`,
+        `names the column "${column}", which the file's header has more than once: rename one of them.`,
       );
     return at;
   };

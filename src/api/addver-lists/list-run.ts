@@ -7,12 +7,12 @@ import type { AddressVerifier, VerifyInput } from '../../engines/address/verify/
 import type { Clock } from '../../platform/clock.js';
 import { csvRows } from '../../platform/csv/csv-rows.js';
 import { searchTextOf } from '../../platform/lists.js';
-import { refundLookups } from '../../platform/metering/metering.js';
+import { LOOKUP_COST, refundLookups } from '../../platform/metering/metering.js';
 import { INTL_LOOKUPS, STANDARD_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { ListProgress, StoredList } from './addver-list.schema.js';
 import { LISTS_TABLE, partKey, resultKey } from './list-jobs.js';
-import { type OutputShape, outputHeader, outputLine, type RowAnswer } from './list-output.js';
+import { type OutputShape, outputHeader, outputLine, outputShape, type RowAnswer } from './list-output.js';
 import { type ColumnPlan, planListColumns, type RowInput, rowInput } from './list-rows.js';
 
 export interface ListRunDeps {
@@ -133,11 +133,7 @@ async function writeBatch(
   const options = { intl: doc.useIntlVerification, defaultCountry: doc.defaultCountry };
   const inputs = rows.map((row) => rowInput(row.cells, plan, options));
   const answers = await verifyInputs(deps, doc, inputs);
-  const shape: OutputShape = {
-    inputColumns: doc.header.length,
-    intl: doc.useIntlVerification,
-    geocode: doc.charged.geocode,
-  };
+  const shape = shapeOf(doc);
   const part = answers.map((answer, i) => outputLine(rows[i].cells, answer, shape)).join('');
   await deps.blobs.put(partKey(doc, before.parts), Buffer.from(part), { contentType: 'text/csv' });
   const next = counted(before, answers, rows.at(-1)?.end ?? before.offset);
@@ -208,7 +204,7 @@ function counted(progress: ListProgress, answers: RowAnswer[], offset: number): 
  * after the commit; a crash before it writes the result again from the parts.
  */
 async function finishList(deps: ListRunDeps, scope: Scope, doc: StoredList): Promise<void> {
-  const shape = { intl: doc.useIntlVerification, geocode: doc.charged.geocode };
+  const shape = shapeOf(doc);
   await deps.blobs.put(resultKey(doc), resultChunks(deps.blobs, doc, outputHeader(doc.header, shape)), {
     contentType: 'text/csv; charset=utf-8',
   });
@@ -217,8 +213,8 @@ async function finishList(deps: ListRunDeps, scope: Scope, doc: StoredList): Pro
     if (!isRunning(current)) return false;
     const { progress, charged } = current;
     const valid = progress.rows - progress.invalid;
-    const unused = progress.invalid * charged.perRow + (charged.geocode ? valid - progress.geocoded : 0);
-    await refundLookups(tx, deps.clock, scope.orgId, unused, allowanceOf(current));
+    const unused = progress.invalid * charged.perRow + geocodeCharge(current) * (valid - progress.geocoded);
+    await refundLookups(tx, deps.clock, scope.orgId, unused, allowanceOf(current), chargedAt(current));
     const updated: StoredList = {
       ...current,
       status: 'processed',
@@ -249,7 +245,14 @@ export async function failList(deps: ListRunDeps, scope: Scope, id: string, mess
   const failed = await withTransaction(deps.pool, async (tx) => {
     const current = await lockDoc<StoredList>(tx, LISTS_TABLE, scope, id);
     if (!isRunning(current)) return undefined;
-    await refundLookups(tx, deps.clock, scope.orgId, current.charged.lookups, allowanceOf(current));
+    await refundLookups(
+      tx,
+      deps.clock,
+      scope.orgId,
+      current.charged.lookups,
+      allowanceOf(current),
+      chargedAt(current),
+    );
     const updated: StoredList = {
       ...current,
       status: 'failed',
@@ -262,6 +265,19 @@ export async function failList(deps: ListRunDeps, scope: Scope, id: string, mess
   });
   if (failed) await deleteParts(deps.blobs, failed, failed.progress.parts + 1);
 }
+
+const shapeOf = (doc: StoredList): OutputShape =>
+  outputShape(doc.header, { intl: doc.useIntlVerification, geocode: doc.charged.geocode });
+
+/**
+ * What a row's geocode was charged: the standard verifier charges it on top of the row; the
+ * international one's coordinates come with the row's lookup, so there is nothing to give back.
+ */
+const geocodeCharge = (doc: StoredList): number =>
+  doc.charged.geocode && !doc.useIntlVerification ? LOOKUP_COST.geocode : 0;
+
+/** A list is charged as it is uploaded, which is when it is created. */
+const chargedAt = (doc: StoredList): Date => new Date(doc.createdAt);
 
 async function deleteParts(blobs: BlobStore, doc: StoredList, parts: number): Promise<void> {
   for (let n = 0; n < parts; n++) await blobs.delete(partKey(doc, n)).catch(() => false);

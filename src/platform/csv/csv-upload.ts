@@ -52,9 +52,9 @@ export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, option
         flat[part.fieldname] = part.value;
         continue;
       }
-      if (part.fieldname !== 'file' || file)
-        throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
-      file = await receive(request, part.file, null);
+      if (file) throw invalid('file', 'is sent twice: send one file.');
+      if (part.fieldname !== 'file') throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
+      file = await receive(request, uncut(part.file), null);
     }
     const fields = withJsonFields(parseBracketed(flat), options.isJsonField);
     assertSafeInput(fields, 'body'); // fields sent as JSON text were not checked as they were parsed
@@ -101,6 +101,18 @@ export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, option
     }
     throw err;
   }
+}
+
+/**
+ * A file part's bytes, failing as too large when it was cut off at the size limit: busboy ends
+ * a cut part as if it were whole, and only says so in `truncated`. The failure comes at the
+ * end of the bytes, before the CSV reader would read a cut last row as a whole one (or an
+ * unclosed quote as a bad file).
+ */
+async function* uncut(file: AsyncIterable<Uint8Array> & { truncated: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of file) yield chunk;
+  if (file.truncated)
+    throw Object.assign(new Error('the file part was cut off'), { code: 'FST_REQ_FILE_TOO_LARGE' });
 }
 
 /** A field sent as JSON text is read as JSON. */

@@ -49,7 +49,9 @@ export async function chargeLookups(
 
 /**
  * Gives back lookups charged ahead for work that was not delivered (a geocode asked for but not
- * found): the counter goes down by `cost`, never past what a limit allows, in the current period.
+ * found): the counter goes down by `cost`, never past what a limit allows, in the period of the
+ * charge (`chargedAt`, by default now), so work that ends in a later month gives back what
+ * that month's counter never had.
  */
 export async function refundLookups(
   db: Queryable,
@@ -57,9 +59,10 @@ export async function refundLookups(
   orgId: string,
   cost: number,
   a: Allowance = STANDARD_LOOKUPS,
+  chargedAt: Date = clock.now(),
 ): Promise<void> {
   if (cost <= 0) return;
-  await tryCharge(db, orgId, periodOf(clock.now()), -cost, a);
+  await tryCharge(db, orgId, periodOf(chargedAt), -cost, a);
 }
 
 export function currentLookupInfo(
