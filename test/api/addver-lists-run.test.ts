@@ -101,6 +101,16 @@ describe('a list verified a slice at a time', () => {
     );
   });
 
+  test('parts left behind by a run that ended the list and died are removed by the next run', async () => {
+    const list = await uploadList();
+    assert.equal(await advanceList(deps, list.scope, list.id), 'done');
+    const left = partKey({ id: list.id, live: false }, 0);
+    await deps.blobs.put(left, Buffer.from('left,behind\r\n'));
+    assert.equal(await advanceList(deps, list.scope, list.id), 'done');
+    assert.equal(await deps.blobs.exists(left), false);
+    assert.equal((await answered(list.id)).status, 'processed');
+  });
+
   test('two runs at once leave every row written once, in file order', async () => {
     const list = await uploadList();
     const runs = await Promise.all(

@@ -55,6 +55,12 @@ export async function advanceList(
   options: ListRunOptions = {},
 ): Promise<'done' | 'more'> {
   const doc = await readList(deps.pool, scope, id);
+  if (doc?.status === 'processed' || doc?.status === 'failed') {
+    // A run that ended the list and died before removing its parts, or wrote a part as another
+    // run ended it, left them behind: the retry that finds the list ended removes them.
+    await deleteParts(deps.blobs, doc, doc.progress.parts + 1);
+    return 'done';
+  }
   if (!isRunning(doc)) return 'done';
   if (doc.progress.rows < doc.count) {
     const outcome = await verifyRows(deps, scope, doc, options);
