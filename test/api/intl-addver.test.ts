@@ -246,6 +246,24 @@ describe('POST /v1/intl_addver/verifications/batch', () => {
     assert.match(results[3].error, /addresses\[3\]/);
   });
 
+  test('a freeform address naming no country is refused like a structured one without: not charged', async () => {
+    const k = await server.key({ org: 'intl-no-country', product: 'addver' });
+    const used = async () => (await server.request('GET', '/v1/intl_addver', { key: k })).body.data.used;
+    const single = await verify('10 Downing Street', '', k);
+    assert.equal(single.status, 400, single.text);
+    assert.match(single.body.message, /^address names no country/);
+    assert.equal(await used(), 0);
+    const res = await server.request('POST', '/v1/intl_addver/verifications/batch', {
+      key: k,
+      json: { addresses: ['10 Downing Street', '10 Downing Street, London SW1A 2AA, GB'] },
+    });
+    assert.equal(res.status, 200, res.text);
+    const [none, named] = res.body.data.results;
+    assert.match(none.error, /^addresses\[0\] names no country/);
+    assert.equal(named.verifiedAddress.country, 'GB');
+    assert.equal(await used(), 1);
+  });
+
   test('more than 2,000 addresses is a 400; a public key is refused', async () => {
     const big = await server.request('POST', '/v1/intl_addver/verifications/batch', {
       key,
@@ -321,6 +339,21 @@ describe('GET and POST /v1/intl_addver/completions', () => {
     });
     assert.equal(checked.body.data.status, 'verified');
     assert.equal(checked.body.data.summary.postProcessedVerificationMatchLevel, 'premise_or_building');
+  });
+
+  test('verify=true on a unit without a designator verifies that unit, not its building', async () => {
+    const found = (await previews({ partialStreet: 'keizersgracht', countriesFilter: 'NL' })).body.data;
+    const unit = found.find((u: { text: string }) => u.text === 'A, KEIZERSGRACHT 123');
+    assert.ok(unit, JSON.stringify(found));
+    const checked = await server.request('POST', '/v1/intl_addver/completions?verify=true', {
+      key,
+      json: { id: unit.id },
+    });
+    assert.equal(checked.status, 200, checked.text);
+    assert.equal(checked.body.data.status, 'verified');
+    assert.equal(checked.body.data.summary.postProcessedVerificationMatchLevel, 'delivery_point');
+    assert.equal(checked.body.data.line1, 'KEIZERSGRACHT 123');
+    assert.equal(checked.body.data.line2, 'UNIT A');
   });
 
   test('bad ids and filters are 400s naming the field; an unknown id is a 404', async () => {
@@ -536,5 +569,57 @@ describe('a lookup allowance of its own', () => {
       json: { address: '1 Main St, Louisville KY 40202' },
     });
     assert.equal(us.status, 200, us.text);
+  });
+});
+
+describe('completions: odd text, odd ids, and plans without geocoding', () => {
+  before(() => importPoints(server.runtime.db.pool, fixture('completion-points.csv')));
+  const get = (api: string, query: Record<string, string>) =>
+    server.request('GET', `/v1/${api}/completions?${new URLSearchParams(query)}`, { key });
+
+  test('a typed U+FFFF (no next character to end a prefix range at) is searched, not a 500', async () => {
+    for (const partialStreet of ['a\uffff', 'downing\uffff', '10 D\uffff', 'kei\uffffzers'])
+      assert.equal((await get('intl_addver', { partialStreet })).status, 200, partialStreet);
+    assert.equal((await get('addver', { partialStreet: '601 van\uffff' })).status, 200);
+  });
+
+  test('a container id whose text holds a control character is a 400 naming container', async () => {
+    const forged = `c_${Buffer.from(JSON.stringify(['GB', 'NW1\u00006XE', '221B', 'BAKER STREET'])).toString('base64url')}`;
+    for (const query of [{ advanced: 'true', container: forged }, { container: forged }] as Record<
+      string,
+      string
+    >[]) {
+      const res = await get('intl_addver', query);
+      assert.equal(res.status, 400, res.text);
+      assert.match(res.body.message, /^container /);
+    }
+  });
+
+  test('verify=true on a US point geocodes only where the plan has geocoding, the geocode charged', async () => {
+    const [building] = (await get('intl_addver', { partialStreet: '601 van ness', countriesFilter: 'US' }))
+      .body.data;
+    assert.equal(building?.type, 'Container');
+    const [unit] = (await get('intl_addver', { advanced: 'true', container: building.id })).body.data;
+    assert.equal(unit?.type, 'Address');
+    const resolve = async (k: string) => {
+      const res = await server.request('POST', '/v1/intl_addver/completions?verify=true&geocode=true', {
+        key: k,
+        json: { id: unit.id },
+      });
+      assert.equal(res.status, 200, res.text);
+      return res.body.data;
+    };
+    const used = async (k: string, api: string) =>
+      (await server.request('GET', `/v1/${api}`, { key: k })).body.data.used;
+    const plain = await server.key({ org: 'intl-no-geocoding', product: 'addver' });
+    const without = await resolve(plain);
+    assert.equal(without.geocodeResult, undefined);
+    assert.deepEqual([await used(plain, 'intl_addver'), await used(plain, 'addver')], [1, 0]);
+    const org = await ensureOrganization(server.runtime.db.pool, 'intl-geocoding');
+    await setPlan(server.runtime.db.pool, org.id, { geocoding: true });
+    const geo = await server.key({ org: 'intl-geocoding', product: 'addver' });
+    const withGeocode = await resolve(geo);
+    assert.ok(withGeocode.geocodeResult?.location, JSON.stringify(withGeocode));
+    assert.deepEqual([await used(geo, 'intl_addver'), await used(geo, 'addver')], [1, 1]);
   });
 });

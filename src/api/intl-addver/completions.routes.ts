@@ -12,7 +12,7 @@ import {
 } from '../../engines/address/intl/index.js';
 import { apiError, invalid } from '../../platform/errors.js';
 import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js';
-import { INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
+import { geocodingEnabled, INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import { intlBuildingPoints, intlPointById } from '../../reference-store/intl-points.repo.js';
 import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
@@ -133,11 +133,16 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
       );
       if (!q.verify) return ok(completionOf(point, q.properCase), 'Retrieved the completed address.');
       if (point.country === 'US' || point.country === 'CA') {
+        // As on the standard API: only a plan with geocoding geocodes (spec 2.5), and a
+        // returned geocode costs its standard lookup.
+        const geocode = !!q.geocode && (await geocodingEnabled(deps.pool, request.auth.orgId));
         const verified = await deps.verifier.verify(standardInputOf(point), {
           properCase: q.properCase,
           includeDetails: q.includeDetails,
-          geocode: q.geocode,
+          geocode,
         });
+        if (verified.geocodeResult)
+          await chargeLookups(deps.pool, deps.clock, request.auth.orgId, LOOKUP_COST.geocode);
         return ok(verified, 'Verified the completed address.');
       }
       const verified = await verifyIntl(intlInputOf(point), source, {
@@ -161,12 +166,16 @@ function standardInputOf(p: IntlPoint) {
   };
 }
 
+/**
+ * The point as an address to verify. Its unit goes in line2 with a designator (a bare "A"
+ * would read as a building's name, and the building's own point would match).
+ */
 function intlInputOf(p: IntlPoint) {
   const c = completionOf(p);
   return {
     country: p.country,
     line1: c.line1,
-    ...(c.line2 && p.unitId ? { line2: c.line2 } : {}),
+    ...(p.unitId ? { line2: `${p.unitDesignator || 'UNIT'} ${p.unitId}` } : {}),
     city: p.city,
     provinceOrState: p.state,
     postalOrZip: c.postalOrZip,

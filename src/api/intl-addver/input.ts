@@ -1,5 +1,5 @@
 import { reference } from '../../engines/address/index.js';
-import type { IntlInput } from '../../engines/address/intl/index.js';
+import { freeformNamesCountry, type IntlInput } from '../../engines/address/intl/index.js';
 import { invalid } from '../../platform/errors.js';
 import { checkStringsAddress } from '../addver/verification-input.js';
 
@@ -16,6 +16,12 @@ export function toIntlInput(value: unknown, field: string): IntlInput {
   if (typeof value === 'string') {
     if (!value.trim()) throw invalid(field, 'must not be empty.');
     if (value.length > 500) throw invalid(field, 'is longer than 500 characters.');
+    // As a structured address without a country: nothing to verify against, so not charged.
+    if (!freeformNamesCountry(value))
+      throw invalid(
+        field,
+        'names no country: end it with the country ("…, United Kingdom" or "…, GB"), or send the address structured with country.',
+      );
     return value;
   }
   const v = value as Record<string, string | undefined>;

@@ -40,10 +40,18 @@ export interface SearchPlan {
   };
 }
 
-/** Every key starting with `prefix` (byte order: the next key after the prefix's last char). */
+/**
+ * Every key starting with `prefix` (byte order: the next key after the prefix's last char). A
+ * last U+FFFF has no next char (it would wrap to NUL, which PostgreSQL refuses in text), so
+ * the char before it is the one moved on; a prefix of nothing else ends its range at U+FFFF
+ * repeated, past any key an address has.
+ */
 export function prefixRange(prefix: string, unit?: string): KeyRange {
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return { from: prefix, to: prefix.slice(0, -1) + String.fromCharCode(last + 1), ...(unit ? { unit } : {}) };
+  const stem = prefix.replace(/\uffff+$/, '');
+  const to = stem
+    ? stem.slice(0, -1) + String.fromCharCode(stem.charCodeAt(stem.length - 1) + 1)
+    : '\uffff'.repeat(prefix.length + 1);
+  return { from: prefix, to, ...(unit ? { unit } : {}) };
 }
 
 /** Exactly `key` (nothing sorts between a key and the key followed by \u0001). */

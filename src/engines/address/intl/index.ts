@@ -7,7 +7,7 @@ export { countryRule } from './country-rules.js';
 export { formatLines } from './format.js';
 export { type IntlPoint, type IntlPointSource, MemoryIntlSource } from './point-source.js';
 export { checkPostcode, postcodeKey } from './postcode.js';
-export type { IntlInput, IntlStructured } from './read-input.js';
+export { freeformNamesCountry, type IntlInput, type IntlStructured } from './read-input.js';
 export { premiseKey, streetMatchKey } from './street-line.js';
 export type { IntlDetails, IntlVerifiedAddress, IntlVerifyOptions } from './types.js';
 export { verifyIntl } from './verify.js';

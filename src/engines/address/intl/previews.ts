@@ -37,7 +37,13 @@ export function buildingOf(id: string): Building | undefined {
   if (!id.startsWith(CONTAINER)) return undefined;
   try {
     const v = JSON.parse(Buffer.from(id.slice(CONTAINER.length), 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 4 && v.every((x) => typeof x === 'string'))
+    // Decoded text has not been through the request's input checks: control characters (a NUL
+    // PostgreSQL refuses) mean it is no id this server made.
+    if (
+      Array.isArray(v) &&
+      v.length === 4 &&
+      v.every((x) => typeof x === 'string' && !/[\u0000-\u001f]/.test(x))
+    )
       return { country: v[0], zip: v[1], number: v[2], street: v[3] };
   } catch {
     // not base64 JSON: not a container id

@@ -39,6 +39,9 @@ export interface ReadAddress {
 
 const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim() || undefined;
 
+/** Whether a freeform line names its country (a code or name the reader finds in it). */
+export const freeformNamesCountry = (text: string): boolean => !!readFreeform(text).country;
+
 export function readInput(input: IntlInput): ReadAddress {
   return typeof input === 'string' ? readFreeform(input) : readStructured(input);
 }
