@@ -341,6 +341,24 @@ describe('GET and POST /v1/intl_addver/completions', () => {
     assert.equal(checked.body.data.summary.postProcessedVerificationMatchLevel, 'premise_or_building');
   });
 
+  test('properCase: a region name is cased like the lines; a region code stays as written', async () => {
+    const resolved = async (partialStreet: string, countriesFilter: string) => {
+      const [preview] = (await previews({ partialStreet, countriesFilter })).body.data;
+      const res = await server.request('POST', '/v1/intl_addver/completions?properCase=true', {
+        key,
+        json: { id: preview.id },
+      });
+      assert.equal(res.status, 200, res.text);
+      return res.body.data;
+    };
+    const gb = await resolved('10 downing', 'GB');
+    assert.equal(gb.provinceOrState, 'England');
+    assert.equal(gb.city, 'London');
+    const nl = await resolved('keizersgracht', 'NL');
+    assert.equal(nl.provinceOrState, 'NH');
+    assert.equal(nl.provinceCode, 'NH');
+  });
+
   test('verify=true on a unit without a designator verifies that unit, not its building', async () => {
     const found = (await previews({ partialStreet: 'keizersgracht', countriesFilter: 'NL' })).body.data;
     const unit = found.find((u: { text: string }) => u.text === 'A, KEIZERSGRACHT 123');

@@ -46,14 +46,16 @@ export function completionOf(p: IntlPoint, properCase = false): IntlCompletion {
   );
   const [line1 = '', line2, line3, line4] = laid.lines;
   const name = reference.country(p.country)?.name ?? p.country;
+  const regionCode = p.state && /^[A-Z0-9]{1,4}$/.test(p.state) ? p.state : undefined;
   return {
     line1,
     ...(line2 ? { line2 } : {}),
     ...(line3 ? { line3 } : {}),
     ...(line4 ? { line4 } : {}),
     city: cased(p.city, properCase),
-    provinceOrState: p.state,
-    ...(p.state && /^[A-Z0-9]{1,4}$/.test(p.state) ? { provinceCode: p.state } : {}),
+    // A region's code stays as written ("NH"); a name is cased like the lines ("England").
+    provinceOrState: regionCode ?? cased(p.state, properCase),
+    ...(regionCode ? { provinceCode: regionCode } : {}),
     postalOrZip,
     country: cased(name, properCase),
     countryCode: p.country,
