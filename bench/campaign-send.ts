@@ -121,7 +121,7 @@ const oneByOne = await phase('one by one', async (campaignId) => {
     await withTransaction(pool, async (tx) => {
       for (const contactId of page) {
         await tx.query('SAVEPOINT campaign_order');
-        const input = campaignOrderInput(c, found.kind, found.profile, { id: contactId });
+        const input = campaignOrderInput(c, found.kind, found.profile, { id: contactId }, ctx().now);
         const order = await createOrder(tx, found.kind, input, ctx());
         await tx.query('RELEASE SAVEPOINT campaign_order');
         await recordCampaignContact(tx, campaignId, contactId, { orderId: order.id as string });

@@ -194,7 +194,22 @@ describe('campaigns', () => {
         json: { description: 'x' },
       });
       assert.equal(change.status, 422, change.text);
-      await sendCampaign(db.pool, scope, campaign.id, ctx, 1);
+      // Nor can its list change or go while the campaign reads it.
+      for (const [method, path, json] of [
+        ['DELETE', `${V1}/mailing_lists/${campaign.mailingList}`, undefined],
+        ['POST', `${V1}/mailing_lists/${campaign.mailingList}/jobs`, { removeContacts: [contacts[0]] }],
+      ] as const) {
+        const refused = await quiet.request(method, path, { key: k, ...(json ? { json } : {}) });
+        assert.equal(refused.status, 422, refused.text);
+        assert.match(
+          refused.body.error.message,
+          new RegExp(`while campaign ${campaign.id} is creating its orders`),
+        );
+      }
+      // The rest goes on after midnight in New York: the campaign's send date has passed by
+      // then, and its orders go at once rather than being refused as dated in the past.
+      const tomorrow = () => ({ ...ctx(), now: new Date(Date.now() + 26 * 3600_000) });
+      await sendCampaign(db.pool, scope, campaign.id, tomorrow, 1);
       const done = (await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body;
       assert.equal(done.status, 'ready');
       assert.equal(done.createdCount, 3);
@@ -206,6 +221,35 @@ describe('campaigns', () => {
       assert.equal(new Set(rows.rows.map((r) => r.order_id)).size, 3);
       const letters = await quiet.request('GET', `${LETTERS}?limit=100`, { key: k });
       assert.equal(letters.body.totalCount, 3, 'no order made twice');
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test('a campaign is sent only from a list that is there and not being changed', async () => {
+    const quiet = await startTestServer({}, { workers: false });
+    try {
+      const k = await quiet.key({ org: 'campaigns-list-state-org' });
+      const send = (id: string) => quiet.request('POST', `${PATH}/${id}/send`, { key: k, json: {} });
+      const changing = await draftWithoutWorkers(quiet, k, 2);
+      const job = await quiet.request('POST', `${V1}/mailing_lists/${changing.campaign.mailingList}/jobs`, {
+        key: k,
+        json: { removeContacts: [changing.contacts[0]] },
+      });
+      assert.ok(job.status < 300, job.text); // no workers: the list stays removing_contacts
+      const whileChanging = await send(changing.campaign.id);
+      assert.equal(whileChanging.status, 422, whileChanging.text);
+      assert.equal(whileChanging.body.error.type, 'mailing_list_status_error');
+      const gone = await draftWithoutWorkers(quiet, k, 2);
+      const del = await quiet.request('DELETE', `${V1}/mailing_lists/${gone.campaign.mailingList}`, {
+        key: k,
+      });
+      assert.equal(del.status, 200, del.text);
+      const withoutList = await send(gone.campaign.id);
+      assert.equal(withoutList.status, 400, withoutList.text);
+      assert.match(withoutList.body.error.message, /^mailingList refers to mailing list .* no longer exists/);
+      for (const { campaign } of [changing, gone])
+        assert.equal((await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body.status, 'draft');
     } finally {
       await quiet.close();
     }
@@ -339,6 +383,38 @@ describe('campaigns', () => {
     assert.equal(fixed.status, 200, fixed.text);
     assert.equal(fixed.body.status, 'drafting');
     assert.equal((await waitFor(`${PATH}/${noSender.id}`, (c) => c.status !== 'drafting')).status, 'draft');
+  });
+
+  test('a draft whose send date has passed stays a draft; the send asks for a date still to come', async () => {
+    const { list } = await mailingList(1);
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const campaign = await created(
+      await post(PATH, {
+        mailingList: list,
+        letterProfile: await letterProfile(),
+        defaultSenderContact: await sender(),
+        sendDate: tomorrow,
+      }),
+    );
+    assert.equal((await waitFor(`${PATH}/${campaign.id}`, (c) => c.status !== 'drafting')).status, 'draft');
+    const days4 = 4 * 24 * 3600_000;
+    server.clock.advance(days4);
+    try {
+      const changed = await post(`${PATH}/${campaign.id}`, { description: 'four days on' });
+      assert.equal(changed.status, 200, changed.text);
+      const checked = await waitFor(`${PATH}/${campaign.id}`, (c) => c.status !== 'drafting');
+      assert.equal(checked.status, 'draft', JSON.stringify(checked.errors));
+      const stale = await post(`${PATH}/${campaign.id}/send`, {});
+      assert.equal(stale.status, 400, stale.text);
+      assert.match(stale.body.error.message, /^sendDate must not be in the past/);
+      const sent = await post(`${PATH}/${campaign.id}/send`, {
+        sendDate: new Date(server.clock.now().getTime() + 3600_000).toISOString(),
+      });
+      assert.equal(sent.status, 200, sent.text);
+      assert.equal(sent.body.status, 'creating_orders');
+    } finally {
+      server.clock.advance(-days4);
+    }
   });
 
   test('bad references are a 400 naming the field, and nothing is created', async () => {

@@ -179,6 +179,11 @@ describe('mailing lists: jobs', () => {
       [{ addContacts: [] }, /^addContacts /],
       [{ addContacts: ['letter_123'] }, /^addContacts\.0 must match pattern/],
       [{ addContacts: [mine, 'contact_1111111111111111111111'] }, /^addContacts\[1\] refers to contact/],
+      // the entry as sent, repeats counted
+      [
+        { addContacts: [mine, mine, 'contact_1111111111111111111111'] },
+        /^addContacts\[2\] refers to contact/,
+      ],
       [{ addContacts: [theirs] }, /^addContacts\[0\] refers to contact/],
       [
         { addMailingListImports: [unknownImport] },

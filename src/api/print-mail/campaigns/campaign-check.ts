@@ -54,7 +54,7 @@ export async function checkCampaign(
     try {
       const metadata = (await contactsMetadata(db, scope, [first.contactId])).get(first.contactId);
       const contact = { id: first.contactId, senderId: first.senderId, metadata };
-      const input = campaignOrderInput(campaign, found.kind, found.profile, contact);
+      const input = campaignOrderInput(campaign, found.kind, found.profile, contact, orderCtx.now);
       return { kind: 'done', problems, first: await prepareOrder(db, found.kind, input, orderCtx) };
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;

@@ -2,6 +2,7 @@ import { checkBody } from '../../../platform/request-schema.js';
 import { profileOrderInput } from '../order-profiles/profile-order-input.js';
 import type { OrderCreateBase } from '../orders/order-base.schema.js';
 import type { OrderKind } from '../orders/order-kind.js';
+import { scheduleSendDate } from '../orders/send-date.js';
 import type { Campaign } from './campaign.schema.js';
 
 /**
@@ -10,17 +11,33 @@ import type { Campaign } from './campaign.schema.js';
  * or else the campaign's `defaultSenderContact`, and the campaign's send date, checked
  * against the kind's create schema with its defaults filled in, as the HTTP route does, so a
  * campaign's order is exactly the order a client would have created.
+ *
+ * A send date whose day has passed by `now` is left out, so the order goes at once: a send
+ * that runs past midnight in New York (a large list, a queue delay, a retry) would otherwise
+ * have every order after midnight refused, and a draft's check would refuse the date the
+ * send itself is asked to set again (the send checks the date it is given).
  */
 export function campaignOrderInput(
   campaign: Campaign,
   kind: OrderKind,
   profile: Record<string, unknown>,
   contact: { id: string; senderId?: string | null; metadata?: Record<string, unknown> },
+  now: Date,
 ): OrderCreateBase {
   const from = contact.senderId ?? campaign.defaultSenderContact;
   const body = profileOrderInput(kind, profile, { to: contact.id, ...(from ? { from } : {}) });
-  if (campaign.sendDate) body.sendDate = campaign.sendDate;
+  if (campaign.sendDate && stillAhead(campaign.sendDate, now)) body.sendDate = campaign.sendDate;
   // A cheque's amount is the contact's own: its `amount` metadata (cents), as an import maps it.
   if (kind.name === 'cheque' && contact.metadata?.amount !== undefined) body.amount = contact.metadata.amount;
   return checkBody<OrderCreateBase>(kind.schemas.create, body);
+}
+
+/** Whether a stored send date is today or later in New York, read as an order's would be. */
+function stillAhead(sendDate: string, now: Date): boolean {
+  try {
+    scheduleSendDate(sendDate, now);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
-import { invalid } from '../../../platform/errors.js';
+import { apiError, invalid } from '../../../platform/errors.js';
 import { getContactDoc } from '../contacts/contacts.repo.js';
 import { getMailingListDoc } from '../mailing-lists/mailing-list-members.repo.js';
 import { getOrderProfile } from '../order-profiles/profile-order-input.js';
@@ -12,6 +12,33 @@ export function profileFieldOf(doc: Partial<Record<ProfileField, unknown>>): Pro
   if (named.length > 1)
     throw invalid(named.join(' and '), 'cannot be combined: a campaign sends one kind of order.');
   return named[0];
+}
+
+/**
+ * The campaign creating its orders from this mailing list, if one is: while it reads the list
+ * page by page, the list's members must not change, nor the list go.
+ */
+export async function campaignSendingFrom(
+  db: Queryable,
+  scope: Scope,
+  listId: string,
+): Promise<string | undefined> {
+  const res = await db.query(
+    `SELECT id FROM campaigns WHERE org_id = $1 AND live = $2
+        AND doc ->> 'mailingList' = $3 AND doc ->> 'status' = 'creating_orders' LIMIT 1`,
+    [scope.orgId, scope.live, listId],
+  );
+  return res.rows[0]?.id;
+}
+
+/** A 422 for a change to a list a campaign is sending from. */
+export async function refuseWhileSending(db: Queryable, scope: Scope, listId: string, change: string) {
+  const campaign = await campaignSendingFrom(db, scope, listId);
+  if (campaign)
+    throw apiError(
+      'mailing_list_status_error',
+      `Mailing list ${listId} cannot be ${change} while campaign ${campaign} is creating its orders from it.`,
+    );
 }
 
 /**

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { lockDoc } from '../../../db/resources.repo.js';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
-import { notFound } from '../../../platform/errors.js';
+import { apiError, invalid, notFound } from '../../../platform/errors.js';
 import { documented, IdParams } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
+import type { MailingList } from '../mailing-lists/mailing-list.schema.js';
+import { LISTS_TABLE } from '../mailing-lists/mailing-list-members.repo.js';
 import { scheduleSendDate } from '../orders/send-date.js';
 import { campaignStatusError } from './campaign.resource.js';
 import { Campaign, CampaignSend } from './campaign.schema.js';
@@ -35,6 +37,18 @@ export const campaignSendRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = 
         const current = await lockDoc<Campaign>(tx, 'campaigns', scope, request.params.id);
         if (!current) throw notFound('campaign', request.params.id);
         if (current.status !== 'draft') throw campaignStatusError(current, 'sent', ['draft']);
+        // Locked until the campaign is creating_orders, which list jobs and deletes then see.
+        const list = await lockDoc<MailingList>(tx, LISTS_TABLE, scope, current.mailingList);
+        if (!list)
+          throw invalid(
+            'mailingList',
+            `refers to mailing list ${current.mailingList}, which no longer exists.`,
+          );
+        if (list.status !== 'completed')
+          throw apiError(
+            'mailing_list_status_error',
+            `Mailing list ${list.id} is ${list.status.replaceAll('_', ' ')}: a campaign is sent once its list's job is done (status completed).`,
+          );
         const sendDate = request.body?.sendDate ?? current.sendDate;
         const scheduled = scheduleSendDate(sendDate, now).sendDate;
         const next: Campaign = {

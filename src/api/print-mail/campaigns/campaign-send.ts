@@ -154,7 +154,7 @@ async function preparePage(
     members.map(async ({ contactId, senderId }): Promise<Outcome> => {
       try {
         const contact = { id: contactId, senderId, metadata: metadata.get(contactId) };
-        const input = campaignOrderInput(campaign, found.kind, found.profile, contact);
+        const input = campaignOrderInput(campaign, found.kind, found.profile, contact, ctx.now);
         return { contactId, order: await prepareOrder(pool, found.kind, input, ctx) };
       } catch (err) {
         if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;

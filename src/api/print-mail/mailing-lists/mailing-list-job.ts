@@ -7,6 +7,7 @@ import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
 import { apiError, invalid, notFound } from '../../../platform/errors.js';
 import { randomBase58 } from '../../../platform/ids.js';
+import { refuseWhileSending } from '../campaigns/campaign-refs.js';
 import {
   JOB_OPS,
   type MailingList,
@@ -58,7 +59,8 @@ export async function startListJob(
         : `must name one of ${JOB_OPS.join(', ')}.`,
     );
   const op = given[0];
-  const ids = [...new Set(body[op])];
+  const sent = body[op] ?? [];
+  const ids = [...new Set(sent)];
   const list = await lockDoc<MailingList>(tx, LISTS_TABLE, scope, listId);
   if (!list) throw notFound('mailing_list', listId);
   if (list.status !== 'completed')
@@ -66,7 +68,8 @@ export async function startListJob(
       'mailing_list_status_error',
       `Mailing list ${listId} is ${list.status.replaceAll('_', ' ')}: a job can start only once the running one is done (status completed).`,
     );
-  await checkIds(tx, scope, op, ids);
+  await refuseWhileSending(tx, scope, listId, 'changed');
+  await checkIds(tx, scope, op, ids, (id) => sent.indexOf(id));
   const token = randomBase58(16);
   const { errors: _lastJobs, ...rest } = list;
   const next: MailingList = {
@@ -85,25 +88,35 @@ export async function startListJob(
   return next;
 }
 
-/** A 400 naming the entry for an id the caller does not have (or an import not completed). */
-async function checkIds(tx: pg.PoolClient, scope: Scope, op: MailingListJobOp, ids: string[]): Promise<void> {
+/**
+ * A 400 naming the entry for an id the caller does not have (or an import not completed):
+ * `at` gives an id's index in the body as sent, repeats included.
+ */
+async function checkIds(
+  tx: pg.PoolClient,
+  scope: Scope,
+  op: MailingListJobOp,
+  ids: string[],
+  at: (id: string) => number,
+): Promise<void> {
   if (op === 'addContacts') {
     const found = await existingContacts(tx, scope, ids);
-    const missing = ids.findIndex((id) => !found.has(id));
-    if (missing >= 0)
-      throw invalid(`${op}[${missing}]`, `refers to contact ${ids[missing]}, which does not exist.`);
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined)
+      throw invalid(`${op}[${at(missing)}]`, `refers to contact ${missing}, which does not exist.`);
   }
   if (op === 'addMailingListImports' || op === 'removeMailingListImports') {
     const statuses = await importStatuses(tx, scope, ids);
-    ids.forEach((id, i) => {
+    for (const id of ids) {
       const status = statuses.get(id);
-      if (!status) throw invalid(`${op}[${i}]`, `refers to mailing list import ${id}, which does not exist.`);
+      if (!status)
+        throw invalid(`${op}[${at(id)}]`, `refers to mailing list import ${id}, which does not exist.`);
       if (op === 'addMailingListImports' && status !== 'completed')
         throw invalid(
-          `${op}[${i}]`,
+          `${op}[${at(id)}]`,
           `refers to mailing list import ${id}, which is ${status.replaceAll('_', ' ')}, not completed.`,
         );
-    });
+    }
   }
 }
 

@@ -1,6 +1,8 @@
+import { lockDoc } from '../../../db/resources.repo.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { refuseWhileSending } from '../campaigns/campaign-refs.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { MailingList, MailingListCreate, MailingListUpdate } from './mailing-list.schema.js';
@@ -44,4 +46,11 @@ export const mailingListResource: DocumentResource<MailingList, MailingListCreat
   },
 
   searchText: (doc) => searchTextOf({ id: doc.id, d: doc.description, m: doc.metadata }),
+
+  // A campaign reads its list page by page while it creates its orders. The list is locked
+  // first, as a send locks it, so a delete and a send of a campaign using it go one at a time.
+  async beforeDelete(db, scope, id) {
+    await lockDoc(db, LISTS_TABLE, scope, id);
+    await refuseWhileSending(db, scope, id, 'deleted');
+  },
 };
