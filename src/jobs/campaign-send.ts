@@ -1,5 +1,5 @@
 import { CAMPAIGN_JOBS, type CampaignJobData } from '../api/print-mail/campaigns/campaign-jobs.js';
-import { sendCampaign as sendPages } from '../api/print-mail/campaigns/campaign-send.js';
+import { failSend, sendCampaign as sendPages } from '../api/print-mail/campaigns/campaign-send.js';
 import type { OrderCreateContext } from '../api/print-mail/orders/order-service.js';
 import type { Scope } from '../db/scope.js';
 import { getOrganization } from '../platform/auth/organizations.repo.js';
@@ -26,10 +26,20 @@ export async function campaignOrderContext(ctx: JobContext, scope: Scope): Promi
  */
 export const sendCampaign: JobDefinition<CampaignJobData> = {
   name: CAMPAIGN_JOBS.send,
-  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true },
+  queue: { retryLimit: 5, retryDelay: 5, retryBackoff: true, deadLetter: CAMPAIGN_JOBS.sendFailed },
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
     const base = await campaignOrderContext(ctx, scope);
     await sendPages(ctx.pool, scope, data.id, () => ({ ...base, now: ctx.clock.now() }));
+  },
+};
+
+/** The send queue's dead letters: a send that failed on every retry ends ready, saying so. */
+export const campaignSendFailed: JobDefinition<CampaignJobData> = {
+  name: CAMPAIGN_JOBS.sendFailed,
+  async run(data, ctx) {
+    const scope = { orgId: data.orgId, live: data.live };
+    await failSend(ctx.pool, scope, data.id, await campaignOrderContext(ctx, scope));
+    ctx.log({ id: data.id }, 'campaign send failed on every retry');
   },
 };

@@ -1,5 +1,7 @@
 import {
+  failListJob,
   MAILING_LIST_JOB,
+  MAILING_LIST_JOB_FAILED,
   type MailingListJobData,
   runListJob,
 } from '../api/print-mail/mailing-lists/mailing-list-job.js';
@@ -8,7 +10,16 @@ import type { JobDefinition } from './registry.js';
 /** A mailing list's job: its members change and it is completed again, in one transaction. */
 export const mailingListJob: JobDefinition<MailingListJobData> = {
   name: MAILING_LIST_JOB,
-  queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true },
+  queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, deadLetter: MAILING_LIST_JOB_FAILED },
   work: { pollingIntervalSeconds: 0.5 },
   run: (data, ctx) => runListJob(ctx.pool, data, ctx.clock.now()),
+};
+
+/** Its dead letters: a job that failed on every retry leaves the list completed, saying so. */
+export const mailingListJobFailed: JobDefinition<MailingListJobData> = {
+  name: MAILING_LIST_JOB_FAILED,
+  async run(data, ctx) {
+    await failListJob(ctx.pool, data, ctx.clock.now());
+    ctx.log({ listId: data.listId, op: data.op }, 'mailing list job failed on every retry');
+  },
 };

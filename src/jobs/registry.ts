@@ -13,11 +13,11 @@ import { addverList, addverListFailed } from './addver-list.js';
 import { advanceOrders } from './advance-orders.js';
 import { assemblePrintBatchesJob } from './assemble-print-batches.js';
 import { campaignProgress } from './campaign-progress.js';
-import { sendCampaign } from './campaign-send.js';
+import { campaignSendFailed, sendCampaign } from './campaign-send.js';
 import { validateCampaign } from './campaign-validate.js';
 import { mailingListImport } from './mailing-list-import.js';
 import { mailingListImportFailed } from './mailing-list-import-failed.js';
-import { mailingListJob } from './mailing-list-job.js';
+import { mailingListJob, mailingListJobFailed } from './mailing-list-job.js';
 import type { RenderGate } from './render-gate.js';
 import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
@@ -92,8 +92,10 @@ export const JOBS: JobDefinition<any>[] = [
   assemblePrintBatchesJob,
   mailingListImportFailed, // before mailingListImport: its dead-letter queue must exist first
   mailingListImport,
+  mailingListJobFailed, // before mailingListJob: its dead-letter queue must exist first
   mailingListJob,
   validateCampaign,
+  campaignSendFailed, // before sendCampaign: its dead-letter queue must exist first
   sendCampaign,
   campaignProgress,
   reportExportFailed, // before reportExport: its dead-letter queue must exist first

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { advanceCampaigns } from '../../src/api/print-mail/campaigns/campaign-progress.js';
-import { sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.js';
+import { failSend, sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.js';
+import { failListJob } from '../../src/api/print-mail/mailing-lists/mailing-list-job.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, LETTERS, pdfText, waitForLetter } from '../helpers/letters.js';
@@ -250,6 +251,68 @@ describe('campaigns', () => {
       assert.match(withoutList.body.error.message, /^mailingList refers to mailing list .* no longer exists/);
       for (const { campaign } of [changing, gone])
         assert.equal((await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body.status, 'draft');
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  test('a send or a list job that failed on every retry ends, saying so, instead of running forever', async () => {
+    const quiet = await startTestServer({}, { workers: false });
+    try {
+      const k = await quiet.key({ org: 'campaigns-dead-letter-org' });
+      const { campaign, contacts } = await draftWithoutWorkers(quiet, k, 3);
+      assert.equal(
+        (await quiet.request('POST', `${PATH}/${campaign.id}/send`, { key: k, json: {} })).status,
+        200,
+      );
+      const { deps, db } = quiet.runtime;
+      const org = await db.pool.query('SELECT org_id FROM campaigns WHERE id = $1', [campaign.id]);
+      const scope = { orgId: org.rows[0].org_id as string, live: false };
+      const ctx = () => ({
+        scope,
+        orgCountryCode: 'US',
+        addressing: deps.addressing,
+        now: new Date(),
+        blobs: deps.blobs,
+        boss: deps.boss,
+        signer: deps.signer,
+        allowPrivate: true,
+      });
+      let pages = 0;
+      const crashing = () => {
+        if (++pages === 2) throw new Error('crash between pages');
+        return ctx();
+      };
+      await assert.rejects(sendCampaign(db.pool, scope, campaign.id, crashing, 1), /crash/);
+      await failSend(db.pool, scope, campaign.id, ctx());
+      const ended = (await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body;
+      assert.equal(ended.status, 'ready');
+      assert.equal(ended.createdCount, 1);
+      assert.equal(ended.errors[0].type, 'internal_error');
+      assert.match(ended.errors[0].message, /after several attempts, with 1 made/);
+      assert.ok(ended.reportURL, 'the report lists what was made');
+
+      const listPath = `${V1}/mailing_lists/${campaign.mailingList}`;
+      const job = await quiet.request('POST', `${listPath}/jobs`, {
+        key: k,
+        json: { removeContacts: contacts },
+      });
+      assert.ok(job.status < 300, job.text);
+      const row = await db.pool.query('SELECT running_job FROM mailing_lists WHERE id = $1', [
+        campaign.mailingList,
+      ]);
+      const data = {
+        listId: campaign.mailingList,
+        ...scope,
+        token: row.rows[0].running_job,
+        op: 'removeContacts' as const,
+        ids: contacts,
+      };
+      await failListJob(db.pool, data, new Date());
+      const list = (await quiet.request('GET', listPath, { key: k })).body;
+      assert.equal(list.status, 'completed');
+      assert.equal(list.contactCount, 3, 'nothing of the failed job applied');
+      assert.equal(list.errors[0].type, 'internal_service_error');
     } finally {
       await quiet.close();
     }

@@ -9,6 +9,8 @@ export const CAMPAIGN_JOBS = Object.freeze({
   validate: 'campaign-validate',
   /** creating_orders → ready: one order per contact, page by page, resumable. */
   send: 'campaign-send',
+  /** The send's dead letters: a send that failed on every retry ends ready, saying so. */
+  sendFailed: 'campaign-send-failed',
   /** ready → printing → processed_for_delivery, as the campaign's orders move on. */
   progress: 'campaign-progress',
 });

@@ -71,24 +71,9 @@ async function sendPage(
   );
   const field = profileFieldOf(campaign);
   const found = field && (await getOrderProfile(tx, scope, campaign[field]!));
-  const now = ctx.now;
   if (members.length === 0 || !found) {
-    const reportKey = await writeCampaignReport(tx, ctx.blobs, campaign);
-    const done: Campaign = {
-      ...campaign,
-      status: 'ready',
-      createdCount: progress.created,
-      reportKey,
-      ...(found
-        ? {}
-        : {
-            errors: [
-              { type: 'processing_error', message: `The profile ${campaign[field!]} no longer exists.` },
-            ],
-          }),
-      updatedAt: now.toISOString(),
-    };
-    await saveCampaign(tx, scope, campaign, done, { now, signer: ctx.signer });
+    const gone = `The profile ${campaign[field!]} no longer exists.`;
+    await endSend(tx, scope, campaign, ctx, found ? undefined : { type: 'processing_error', message: gone });
     return false;
   }
   const outcomes = await preparePage(pool, tx, scope, campaign, found, members, ctx);
@@ -119,8 +104,8 @@ async function sendPage(
       await recordCampaignContact(tx, id, o.contactId, { error: err.message });
     }
   }
-  const next = { ...campaign, createdCount: progress.created + created, updatedAt: now.toISOString() };
-  await saveCampaign(tx, scope, campaign, next, { now, signer: ctx.signer });
+  const next = { ...campaign, createdCount: progress.created + created, updatedAt: ctx.now.toISOString() };
+  await saveCampaign(tx, scope, campaign, next, { now: ctx.now, signer: ctx.signer });
   return true;
 }
 
@@ -162,4 +147,42 @@ async function preparePage(
       }
     }),
   );
+}
+
+/**
+ * A send that failed on every retry (the send queue's dead letters): the campaign ends `ready`
+ * with the orders it has, its report listing them, and an `internal_error` saying the rest were
+ * not made, instead of creating_orders forever (it could be neither changed nor deleted).
+ */
+export async function failSend(pool: Pool, scope: Scope, id: string, ctx: OrderCreateContext): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    const campaign = await lockDoc<Campaign>(tx, 'campaigns', scope, id);
+    if (campaign?.status !== 'creating_orders') return;
+    const { created } = await sendProgress(tx, id);
+    await endSend(tx, scope, campaign, ctx, {
+      type: 'internal_error',
+      message: `Creating the orders stopped after several attempts, with ${created} made; the report lists them.`,
+    });
+  });
+}
+
+/** creating_orders → ready, with the report of what was made and why the rest was not. */
+async function endSend(
+  tx: pg.PoolClient,
+  scope: Scope,
+  campaign: Campaign,
+  ctx: OrderCreateContext,
+  error?: NonNullable<Campaign['errors']>[number],
+): Promise<void> {
+  const progress = await sendProgress(tx, campaign.id);
+  const reportKey = await writeCampaignReport(tx, ctx.blobs, campaign);
+  const done: Campaign = {
+    ...campaign,
+    status: 'ready',
+    createdCount: progress.created,
+    reportKey,
+    ...(error ? { errors: [error] } : {}),
+    updatedAt: ctx.now.toISOString(),
+  };
+  await saveCampaign(tx, scope, campaign, done, { now: ctx.now, signer: ctx.signer });
 }

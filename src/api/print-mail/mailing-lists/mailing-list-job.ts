@@ -26,6 +26,8 @@ import {
 
 /** The queue of list jobs (its worker is src/jobs/mailing-list-job.ts). */
 export const MAILING_LIST_JOB = 'mailing-list-job';
+/** The job's dead letters: a job that failed on every retry (mailing-list-job-failed.ts). */
+export const MAILING_LIST_JOB_FAILED = 'mailing-list-job-failed';
 
 export interface MailingListJobData {
   listId: string;
@@ -167,4 +169,29 @@ export async function runListJob(pool: Pool, data: MailingListJobData, now: Date
       ],
     );
   });
+}
+
+/**
+ * A job that failed on every retry: the list is completed again with an `internal_service_error`
+ * saying so, instead of changing its members forever (no other job could start). The job is one
+ * transaction, so nothing of it was applied.
+ */
+export async function failListJob(pool: Pool, data: MailingListJobData, now: Date): Promise<void> {
+  const errors: MailingList['errors'] = [
+    {
+      type: 'internal_service_error',
+      message: 'The job could not be done after several attempts; nothing of it was applied. Start it again.',
+    },
+  ];
+  await pool.query(
+    `UPDATE ${LISTS_TABLE}
+        SET doc = (doc - 'errors') || $3::jsonb, updated_at = $4, running_job = NULL
+      WHERE id = $1 AND running_job = $2`,
+    [
+      data.listId,
+      data.token,
+      JSON.stringify({ status: 'completed', updatedAt: now.toISOString(), errors }),
+      now.toISOString(),
+    ],
+  );
 }
