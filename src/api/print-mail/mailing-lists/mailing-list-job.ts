@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { jobInsertStatement } from '../../../db/job-insert.js';
-import type { Pool } from '../../../db/pool.js';
+import type { Pool, Queryable } from '../../../db/pool.js';
 import { lockDoc } from '../../../db/resources.repo.js';
 import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
@@ -153,22 +153,24 @@ export async function runListJob(pool: Pool, data: MailingListJobData, now: Date
       if (data.op === 'addMailingListImports') await addImports(tx, scope, data.listId, there);
       else await removeImports(tx, scope, data.listId, there);
     }
-    await tx.query(
-      `UPDATE ${LISTS_TABLE}
-          SET doc = (doc - 'errors') || $3::jsonb, updated_at = $4, running_job = NULL
-        WHERE id = $1 AND running_job = $2`,
-      [
-        data.listId,
-        data.token,
-        JSON.stringify({
-          status: 'completed',
-          updatedAt: now.toISOString(),
-          ...(errors.length ? { errors } : {}),
-        }),
-        now.toISOString(),
-      ],
-    );
+    await completeList(tx, data, now, errors);
   });
+}
+
+/** The list completed again, its job's errors (if any) in place of the last job's. */
+async function completeList(
+  db: Queryable,
+  data: MailingListJobData,
+  now: Date,
+  errors: NonNullable<MailingList['errors']>,
+): Promise<void> {
+  const doc = { status: 'completed', updatedAt: now.toISOString(), ...(errors.length ? { errors } : {}) };
+  await db.query(
+    `UPDATE ${LISTS_TABLE}
+        SET doc = (doc - 'errors') || $3::jsonb, updated_at = $4, running_job = NULL
+      WHERE id = $1 AND running_job = $2`,
+    [data.listId, data.token, JSON.stringify(doc), now.toISOString()],
+  );
 }
 
 /**
@@ -177,21 +179,10 @@ export async function runListJob(pool: Pool, data: MailingListJobData, now: Date
  * transaction, so nothing of it was applied.
  */
 export async function failListJob(pool: Pool, data: MailingListJobData, now: Date): Promise<void> {
-  const errors: MailingList['errors'] = [
+  await completeList(pool, data, now, [
     {
       type: 'internal_service_error',
       message: 'The job could not be done after several attempts; nothing of it was applied. Start it again.',
     },
-  ];
-  await pool.query(
-    `UPDATE ${LISTS_TABLE}
-        SET doc = (doc - 'errors') || $3::jsonb, updated_at = $4, running_job = NULL
-      WHERE id = $1 AND running_job = $2`,
-    [
-      data.listId,
-      data.token,
-      JSON.stringify({ status: 'completed', updatedAt: now.toISOString(), errors }),
-      now.toISOString(),
-    ],
-  );
+  ]);
 }
