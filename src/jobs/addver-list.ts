@@ -14,8 +14,8 @@ const runDeps = (ctx: JobContext): ListRunDeps => ({
 /**
  * pending → processing → processed (api/addver-lists/list-run.ts), a slice at a time: each
  * run verifies batches for the configured job slice (2 s) and queues the next run, so a server
- * that stops stops soon and its successor goes on from the last written part. After its last retry the
- * list fails and its lookups are given back (addverListFailed).
+ * that stops stops soon and its successor goes on from the last written part. After its last
+ * retry the list fails and its lookups are given back (addverListFailed).
  */
 export const addverList: JobDefinition<ListJobData> = {
   name: LIST_JOBS.run,

@@ -6,9 +6,9 @@ import type { JobDefinition } from './registry.js';
  * validating → completed | changes_required (api/.../import-run.ts), a slice at a time: each
  * run stages batches for the configured job slice (2 s) and queues the next run, so a server
  * that stops (it waits for running jobs) stops soon and its successor goes on from the last
- * staged batch. A crash mid-run loses only
- * the batch in flight: the retry (or the next run) starts after the last committed batch.
- * After its last retry the import fails (mailing-list-import-failed.ts).
+ * staged batch. A crash mid-run loses only the batch in flight: the retry (or the next run)
+ * starts after the last committed batch. After its last retry the import fails
+ * (mailing-list-import-failed.ts).
  */
 export const mailingListImport: JobDefinition<ImportJobData> = {
   name: IMPORT_JOBS.run,

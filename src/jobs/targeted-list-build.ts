@@ -8,8 +8,9 @@ import type { JobDefinition } from './registry.js';
 /**
  * A confirmed targeted list build: creating_list → completed, page by page (api/.../
  * list-build-run.ts), a slice at a time (the configured job slice, 2 s), so a server that
- * stops stops soon and its successor goes on from the last page. A crash loses only the page in flight; the retry (or the next run) goes
- * on after the last committed page. After its last retry the build fails and is refunded.
+ * stops stops soon and its successor goes on from the last page. A crash loses only the page
+ * in flight; the retry (or the next run) goes on after the last committed page. After its last
+ * retry the build fails and is refunded.
  */
 export const targetedListBuild: JobDefinition<ListBuildJobData> = {
   name: LIST_BUILD_JOBS.build,

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { advanceCampaigns } from '../../src/api/print-mail/campaigns/campaign-progress.js';
 import { failSend, sendCampaign } from '../../src/api/print-mail/campaigns/campaign-send.js';
 import { failListJob } from '../../src/api/print-mail/mailing-lists/mailing-list-job.js';
+import { orderCreateContext } from '../../src/api/print-mail/orders/order-service.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, LETTERS, pdfText, waitForLetter } from '../helpers/letters.js';
@@ -535,16 +536,7 @@ async function sentHalfByHand(s: TestServer, k: string, id: string) {
   const { deps, db } = s.runtime;
   const org = await db.pool.query('SELECT org_id FROM campaigns WHERE id = $1', [id]);
   const scope = { orgId: org.rows[0].org_id as string, live: false };
-  const ctx = () => ({
-    scope,
-    orgCountryCode: 'US',
-    addressing: deps.addressing,
-    now: new Date(),
-    blobs: deps.blobs,
-    boss: deps.boss,
-    signer: deps.signer,
-    allowPrivate: true,
-  });
+  const ctx = () => orderCreateContext(deps, scope, 'US');
   let pages = 0;
   const crashing = () => {
     if (++pages === 2) throw new Error('crash between pages');

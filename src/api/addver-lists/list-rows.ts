@@ -13,8 +13,8 @@ export type ColumnPlan = Partial<Record<AddressField, number>> & { line1: number
 
 /**
  * The mapping checked against the file's header (trimmed names, as the header was read): each
- * mapped column must be there exactly once, a 400 naming the mapping otherwise. Names never change a row's
- * meaning: NCOA's name columns are checked too, though only kept in the output.
+ * mapped column must be there exactly once, a 400 naming the mapping otherwise. Names never
+ * change a row's meaning: NCOA's name columns are checked too, though only kept in the output.
  */
 export function planListColumns(mappings: Mappings, header: readonly string[]): ColumnPlan {
   const indexOf = (field: keyof Mappings): number | undefined => {

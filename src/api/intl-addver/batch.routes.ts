@@ -22,8 +22,8 @@ const unwrap = (item: unknown): unknown =>
 /**
  * POST /v1/intl_addver/verifications/batch: up to 2,000 addresses (bare or wrapped as
  * `{address}`), results in input order. An item that cannot be verified (no line1, no or an
- * unknown country, a freeform line naming none) gets its own `error`; the rest are charged at once, 1 lookup each, so an
- * account without enough left gets a 402 and nothing is verified.
+ * unknown country, a freeform line naming none) gets its own `error`; the rest are charged at
+ * once, 1 lookup each, so an account without enough left gets a 402 and nothing is verified.
  */
 export const intlBatchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const source = new PgIntlPoints(deps.pool);

@@ -15,25 +15,16 @@ export function profileFieldOf(doc: Partial<Record<ProfileField, unknown>>): Pro
 }
 
 /**
- * The campaign creating its orders from this mailing list, if one is: while it reads the list
- * page by page, the list's members must not change, nor the list go.
+ * A 422 for a change to a mailing list a campaign is creating its orders from: while it reads
+ * the list page by page, the list's members must not change, nor the list go.
  */
-export async function campaignSendingFrom(
-  db: Queryable,
-  scope: Scope,
-  listId: string,
-): Promise<string | undefined> {
-  const res = await db.query(
+export async function refuseWhileSending(db: Queryable, scope: Scope, listId: string, change: string) {
+  const sending = await db.query(
     `SELECT id FROM campaigns WHERE org_id = $1 AND live = $2
         AND doc ->> 'mailingList' = $3 AND doc ->> 'status' = 'creating_orders' LIMIT 1`,
     [scope.orgId, scope.live, listId],
   );
-  return res.rows[0]?.id;
-}
-
-/** A 422 for a change to a list a campaign is sending from. */
-export async function refuseWhileSending(db: Queryable, scope: Scope, listId: string, change: string) {
-  const campaign = await campaignSendingFrom(db, scope, listId);
+  const campaign = sending.rows[0]?.id;
   if (campaign)
     throw apiError(
       'mailing_list_status_error',
