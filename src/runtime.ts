@@ -9,7 +9,7 @@ import { blobLocationOf } from './config/blob-location.js';
 import type { Config } from './config/config.js';
 import { type Database, openDatabase } from './db/database.js';
 import { createVerifier } from './engines/address/verify/index.js';
-import { RenderThread } from './engines/render/index.js';
+import { networkIsolation, RenderThread } from './engines/render/index.js';
 import { startGinPendingFlush } from './jobs/gin-pending-flush.js';
 import { startQueue } from './jobs/queue.js';
 import { createQueues, jobsFor, startWorkers } from './jobs/registry.js';
@@ -104,6 +104,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     priority: { niceness: config.renderNice, idle: config.renderIdle },
     allowPrivateUrls: config.allowPrivateUrls,
   });
+  if (options.workers && config.renders !== 'elsewhere') warnIfRendersHaveNoNamespace(logger);
   const deps: AppDeps = {
     config,
     pool: db.pool,
@@ -201,4 +202,14 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       await db.close();
     },
   };
+}
+
+/** Renders here or in a child, where Linux refuses Chromium a network namespace of its own (no-network.ts). */
+function warnIfRendersHaveNoNamespace(logger: Logger): void {
+  const isolation = networkIsolation();
+  if (isolation.how === 'flags')
+    logger.warn(
+      { why: isolation.why },
+      'renders: Chromium cannot have a network namespace of its own here; its flags alone keep it off the network',
+    );
 }

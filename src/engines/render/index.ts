@@ -15,6 +15,7 @@ export { inlineAssets } from './assets/inline-assets.js';
 export { type BoxRenderInput, MAX_BOX_CHEQUES } from './box/box-job.js';
 export { BOX_STAGES, renderBox } from './box/render-box.js';
 export { htmlToPdf } from './browser/html-to-pdf.js';
+export { networkIsolation } from './browser/no-network.js';
 export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
 export type { CardRenderInput, CardRenderResult } from './card/card-job.js';
 export { loadCardPdf, renderCard } from './card/render-card.js';

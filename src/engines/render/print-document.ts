@@ -1,3 +1,4 @@
+import { blockedLoadWarning } from './assets/drop-network-references.js';
 import { inlineAssets } from './assets/inline-assets.js';
 import { htmlToPdf } from './browser/html-to-pdf.js';
 import type { RenderDeps } from './letter/letter-job.js';
@@ -23,8 +24,6 @@ export async function printDocument(
 ) {
   const inlined = await inlineAssets(html, deps.fetchAsset, field);
   const printed = await htmlToPdf(deps.pool, inlined.html, size, options);
-  const blocked = [...new Set(printed.blocked)].map(
-    (url) => `the document tried to load ${url}; it was blocked`,
-  );
+  const blocked = [...new Set(printed.blocked)].map(blockedLoadWarning);
   return { pdf: printed.pdf, warnings: [...inlined.warnings, ...blocked] } satisfies PrintedDocument;
 }

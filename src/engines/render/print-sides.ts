@@ -1,4 +1,5 @@
 import type { PDFDocument } from 'pdf-lib';
+import { blockedLoadWarning } from './assets/drop-network-references.js';
 import { inlineAssets } from './assets/inline-assets.js';
 import { printSidesBatched } from './browser/print-batcher.js';
 import type { RenderDeps } from './letter/letter-job.js';
@@ -30,6 +31,6 @@ export async function printSides(
     inlined.push(result.html);
   }
   const printed = await printSidesBatched(deps.pool, inlined, size);
-  for (const url of printed.blocked) warnings.add(`the document tried to load ${url}; it was blocked`);
+  for (const url of printed.blocked) warnings.add(blockedLoadWarning(url));
   return { doc: printed.doc, warnings: [...warnings] };
 }

@@ -3,6 +3,11 @@ import { RenderInputError, RenderUnavailableError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { type AssetKind, rewriteCss, rewriteHtml } from './asset-references.js';
 import { concurrencyLimit } from './concurrency-limit.js';
+import {
+  blockedLoadWarning,
+  dropNetworkReferences,
+  dropNetworkReferencesInCss,
+} from './drop-network-references.js';
 import type { AssetFetcher, FetchedAsset } from './fetch-asset.js';
 import { sniffType } from './sniff-type.js';
 
@@ -15,7 +20,8 @@ export interface InlinedHtml {
 
 /**
  * Fetches every external asset the HTML references (through the safe fetcher) and replaces
- * each reference with a data: URL, so the browser prints with its network switched off.
+ * each reference with a data: URL, so the browser prints with no network; then drops what
+ * could still reach one (drop-network-references.ts), each drop a warning.
  * Stylesheets are inlined with what they reference in turn (one level of @import).
  *
  * Policy: an asset that cannot be fetched fails the render, naming the URL: a letter printed
@@ -29,8 +35,9 @@ export async function inlineAssets(html: string, fetch: AssetFetcher, field = 'h
   const base = documentBase(html);
   const found = collect((rewrite) => rewriteHtml(html, rewrite), base, budget.warnings);
   const dataUrls = await fetchAll(found, budget);
-  const out = rewriteHtml(html, (url) => dataUrls.get(absolute(url, base) ?? ''));
-  return { html: out, warnings: [...budget.warnings], inlined: [...found.keys()] };
+  const out = dropNetworkReferences(rewriteHtml(html, (url) => dataUrls.get(absolute(url, base) ?? '')));
+  for (const url of out.dropped) budget.warnings.add(blockedLoadWarning(url));
+  return { html: out.html, warnings: [...budget.warnings], inlined: [...found.keys()] };
 }
 
 interface Budget {
@@ -78,8 +85,9 @@ async function inlineStylesheet(url: string, budget: Budget): Promise<string> {
   const nested = collect((rewrite) => rewriteCss(css, rewrite), url, budget.warnings);
   const nestedUrls = new Map<string, string>();
   await Promise.all([...nested.keys()].map(async (u) => nestedUrls.set(u, await fetchDataUrl(u, budget))));
-  const out = rewriteCss(css, (ref) => nestedUrls.get(absolute(ref, url) ?? ''));
-  return `data:text/css;base64,${Buffer.from(out).toString('base64')}`;
+  const out = dropNetworkReferencesInCss(rewriteCss(css, (ref) => nestedUrls.get(absolute(ref, url) ?? '')));
+  for (const dropped of out.dropped) budget.warnings.add(blockedLoadWarning(dropped));
+  return `data:text/css;base64,${Buffer.from(out.html).toString('base64')}`;
 }
 
 async function fetchDataUrl(url: string, budget: Budget): Promise<string> {

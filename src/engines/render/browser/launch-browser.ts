@@ -3,15 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { lowPriorityPrefix, type RenderPriority } from './low-priority.js';
+import { type NetworkIsolation, NO_NETWORK_FLAGS, networkIsolation } from './no-network.js';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /**
  * Flags for a print-only browser: no sandbox (we run as root in containers; page JS is off
- * and the network is blocked instead), no GPU, and none of the background traffic a desktop
- * browser makes (updates, sync, QUIC probes).
+ * and there is no network instead: no-network.ts), no GPU, and none of the background
+ * traffic a desktop browser makes (updates, sync, QUIC probes).
  */
 const CHROMIUM_FLAGS = [
+  ...NO_NETWORK_FLAGS,
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -28,6 +30,8 @@ const CHROMIUM_FLAGS = [
 
 export interface LaunchedBrowser {
   browser: Browser;
+  /** How it is kept off the network. */
+  isolation: NetworkIsolation;
   /** Deletes the profile folder; call after the browser is gone. */
   cleanup(): Promise<void>;
 }
@@ -36,6 +40,8 @@ export interface LaunchOptions {
   timeoutMs: number;
   /** Chromium's CPU priority; see lowPriorityPrefix. */
   priority: RenderPriority;
+  /** false: network flags only, no namespace of its own (tests of the fallback). */
+  networkNamespace?: boolean;
 }
 
 /**
@@ -50,12 +56,14 @@ export async function launchBrowser(executablePath: string, opts: LaunchOptions)
   const cleanup = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   // puppeteer's own arguments, spelled out so the low-priority prefix can go in front of them.
   const chromiumArgs = puppeteer.defaultArgs({ headless: true, userDataDir, args: CHROMIUM_FLAGS });
-  const [command = executablePath, ...prefixArgs] = lowPriorityPrefix(opts.priority);
+  const isolation = networkIsolation({ namespace: opts.networkNamespace });
+  // The namespace first: unshare needs the capabilities the priority prefix then drops.
+  const [command, ...prefixArgs] = [...isolation.prefix, ...lowPriorityPrefix(opts.priority), executablePath];
   const timeoutMs = opts.timeoutMs;
   try {
     const browser = await puppeteer.launch({
       executablePath: command,
-      args: prefixArgs.length ? [...prefixArgs, executablePath, ...chromiumArgs] : chromiumArgs,
+      args: [...prefixArgs, ...chromiumArgs],
       ignoreDefaultArgs: true,
       pipe: true,
       timeout: timeoutMs,
@@ -64,7 +72,7 @@ export async function launchBrowser(executablePath: string, opts: LaunchOptions)
       handleSIGTERM: false,
       handleSIGHUP: false,
     });
-    return { browser, cleanup };
+    return { browser, isolation, cleanup };
   } catch (err) {
     await cleanup();
     throw err;

@@ -4,6 +4,7 @@ import { LIMITS } from '../limits.js';
 import { type Generation, startGeneration } from './browser-generation.js';
 import { DEFAULT_CHROMIUM_PATH } from './launch-browser.js';
 import { DEFAULT_RENDER_PRIORITY, type RenderPriority } from './low-priority.js';
+import type { NetworkIsolation } from './no-network.js';
 import { type PooledPage, preparePage } from './page-setup.js';
 
 /** Half the CPUs, at least two (printsAtOnce). */
@@ -34,6 +35,8 @@ export interface BrowserPoolOptions {
    * print smaller (docs/rendering.md, *Shared prints*).
    */
   printsAtOnce?: number;
+  /** false: keep Chromium off the network by flags alone, not a namespace of its own (no-network.ts). */
+  networkNamespace?: boolean;
 }
 
 export interface PoolStats {
@@ -77,6 +80,7 @@ export class BrowserPool {
       recyclePageAfter: options.recyclePageAfter ?? 1_000,
       printBatch: Math.max(1, options.printBatch ?? DEFAULT_PRINT_BATCH),
       printsAtOnce: Math.max(1, options.printsAtOnce || defaultPrintsAtOnce()),
+      networkNamespace: options.networkNamespace ?? true,
     };
     this.size = this.#opts.size;
     this.printBatch = this.#opts.printBatch;
@@ -125,6 +129,11 @@ export class BrowserPool {
     const open = gen ? gen.pages.size : 0;
     const idle = gen ? gen.idle.length : 0;
     return { size: this.size, open, busy: open - idle, idle, waiting: this.#waiters.length, ...this.#counts };
+  }
+
+  /** How the running browser is kept off the network; undefined before the first launch. */
+  networkIsolation(): NetworkIsolation | undefined {
+    return this.#generation?.launched.isolation;
   }
 
   /** The browser's process id, for tests and memory accounting. */
@@ -187,8 +196,8 @@ export class BrowserPool {
   }
 
   async #launch(): Promise<Generation> {
-    const { executablePath, launchTimeoutMs, priority } = this.#opts;
-    const launch = { timeoutMs: launchTimeoutMs, priority };
+    const { executablePath, launchTimeoutMs, priority, networkNamespace } = this.#opts;
+    const launch = { timeoutMs: launchTimeoutMs, priority, networkNamespace };
     const gen = await startGeneration(executablePath, launch, (dead) => {
       if (this.#generation === dead) this.#generation = undefined;
       if (!this.#closed) {

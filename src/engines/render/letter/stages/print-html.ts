@@ -1,3 +1,4 @@
+import { blockedLoadWarning } from '../../assets/drop-network-references.js';
 import { printHtmlBatched } from '../../browser/print-batcher.js';
 import { RenderInputError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
@@ -12,7 +13,7 @@ export const printHtml: LetterStage = async (job, deps) => {
   const max = LIMITS.maxLetterPages;
   const printed = await printHtmlBatched(deps.pool, job.html, job.size, { maxPages: max });
   for (const url of new Set(printed.blocked)) {
-    job.warnings.add(`the document tried to load ${url}; it was blocked`);
+    job.warnings.add(blockedLoadWarning(url));
   }
   job.doc = printed.doc;
   if (job.doc.getPageCount() > max) {
