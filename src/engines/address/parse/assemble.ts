@@ -2,10 +2,9 @@
  * Last stage: copy the tail spans into the public fields and settle the military post
  * office and Puerto Rico urbanization. Fields with no text are left out.
  */
+import { MILITARY_PO } from '../tables/delivery-words.js';
 import type { ParsedAddress } from '../types.js';
 import { type ParseState, spanText } from './state.js';
-
-const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
 
 export function assemble(s: ParseState): void {
   const t = s.tokens;

@@ -2,22 +2,19 @@
  * Stage: the city before the state/postcode - a whole comma segment when there is one,
  * else a known city name ending there, else where the street plainly ends.
  */
-
+import { isBuildingWord, isFirmWord } from '../tables/building-words.js';
 import { province } from '../tables/canada.js';
+import { CARE_OF, MILITARY_PO, MILITARY_STATES } from '../tables/delivery-words.js';
+import { COUNTY_WORDS, PLACE_QUALIFIERS } from '../tables/place-words.js';
+import { ROUTE_TAILS } from '../tables/street-words.js';
 import { US_LARGE_CITIES } from '../tables/us-large-cities.js';
 import { usState } from '../tables/us-states.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';
 import { postcodeEndingAt } from './postcodes.js';
-import { isBuildingWord, isFirmWord } from './road.js';
-import { CARE_OF } from './segments.js';
 import { type ParseState, spanKey, spanText } from './state.js';
 import { streetEndGuess } from './street-end.js';
 import { isUnitId, typedBeforeUnits } from './units.js';
-
-const COUNTY_WORDS = new Set(['COUNTY', 'PARISH', 'BOROUGH']);
-const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
-const MILITARY_PO = new Set(['APO', 'FPO', 'DPO']);
 
 export function findCity(s: ParseState): void {
   const { tokens } = s;
@@ -261,20 +258,6 @@ function trailingTownAfterStreet(tokens: Classified[], end: number, minStart: nu
   return -1;
 }
 
-/** Words that make a city's name a road's ("Old Houston", "Little Miami"), not a street before it.
- * Two-letter words are left out too: "8517 So Nashville" is South Nashville. */
-const PLACE_QUALIFIERS = new Set([
-  'OLD',
-  'NEW',
-  'LITTLE',
-  'UPPER',
-  'LOWER',
-  'GREAT',
-  'GRAND',
-  'MOUNT',
-  'PORT',
-]);
-
 /**
  * "5429 woodlawn chicago", "132 n 10 Brooklyn": a house number, a street of one word (a
  * directional may come first) with no type, then one of the large cities people write
@@ -313,19 +296,6 @@ function nameAfterUnit(tokens: Classified[], lo: number, end: number): boolean {
   while (k > lo && !tokens[k].hasDigit && !tokens[k].unit && !tokens[k].suffix) k--;
   return k < end - 1 && k - 1 > lo && tokens[k].hasDigit && !!tokens[k - 1].unit?.requiresId;
 }
-
-/** Words closing a numbered route's name: "US 17 Business", "Hwy 61 Bypass", "I 69 Alt". */
-const ROUTE_TAILS = new Set([
-  'BUSINESS',
-  'BUS',
-  'BYPASS',
-  'BYP',
-  'ALT',
-  'ALTERNATE',
-  'TRUCK',
-  'SPUR',
-  'CONNECTOR',
-]);
 
 function isStreetWord(t: Classified): boolean {
   return t.intlPrefix || t.intlSuffix || t.connector;

@@ -2,11 +2,12 @@
  * Where the house number is and which side of the street it sits on: number first
  * (US, UK, France) or after the street (Germany, Spain, Latin America).
  */
+import { isBuildingWord, NUMBERED_TOWER } from '../tables/building-words.js';
+import { MILE_WORDS } from '../tables/street-words.js';
 import type { Classified } from './classify.js';
-import { isBuildingWord } from './road.js';
 import type { Segment } from './segments.js';
 import { afterRouteWord } from './split-street.js';
-import { NUMBERED_TOWER, unitStartsAt } from './units.js';
+import { unitStartsAt } from './units.js';
 
 export type Layout = 'numberFirst' | 'numberAfter';
 
@@ -21,9 +22,6 @@ function prefixIsStreet(t: Classified[], a: number, i: number): boolean {
   for (let k = a; k < i; k++) if (t[k].intlSuffix) return true;
   return false;
 }
-
-/** "Mile 12", "Mi K": an Alaska mile post standing for the house number. */
-const MILE_WORDS = new Set(['MILE', 'MI']);
 
 /**
  * Tokens of a house number written without digits at i, opening a typed street: a mile

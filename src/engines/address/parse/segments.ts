@@ -2,6 +2,7 @@
  * The street window split into comma segments, and what a segment looks like: a plain
  * name, a street, or words followed by a lone house number.
  */
+import { CARE_OF_MID } from '../tables/delivery-words.js';
 import type { Classified } from './classify.js';
 import { isRouteWord } from './split-street.js';
 import type { ParseState } from './state.js';
@@ -10,10 +11,6 @@ export interface Segment {
   start: number;
   end: number;
 }
-
-export const CARE_OF = new Set(['C/O', 'CO', 'ATTN', 'ATTENTION', 'ATN', 'CARE', 'C/0']);
-
-const CARE_OF_MID = new Set(['C/O', 'ATTN', 'ATTENTION', 'ATN']);
 
 /** Comma segments, plus a cut before a mid-line "attn"/"c/o": what follows is a name. */
 export function segmentsOf(t: Classified[], hi: number): Segment[] {

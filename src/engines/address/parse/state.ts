@@ -20,6 +20,8 @@ export interface ParseState {
   /** A name written after the state and ZIP ("… MO 65202 Acme Propane Inc"). */
   trailingName?: Span;
   detail: ParsedAddressDetail;
+  /** Set by `explainParse` only: the stages' steps and rules that fired, in order. */
+  trace?: string[];
 }
 
 export function emptyDetail(): ParsedAddressDetail {

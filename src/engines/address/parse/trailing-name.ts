@@ -2,9 +2,9 @@
  * Stage before the postcode: "… Columbia MO 65202 Acme Propane Inc". A firm's or care-of
  * name pasted after the state and ZIP is the recipient's; the address ends before it.
  */
+import { isFirmWord } from '../tables/building-words.js';
+import { CARE_OF } from '../tables/delivery-words.js';
 import { usState } from '../tables/us-states.js';
-import { isFirmWord } from './road.js';
-import { CARE_OF } from './segments.js';
 import type { ParseState } from './state.js';
 
 const US_ZIP = /^\d{5}(-?\d{4})?$/;
