@@ -39,6 +39,12 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     // Per-request lines are off (they cost ~10% throughput); request-scoped logs still carry reqId.
     logController: new LogController({ disableRequestLogging: !deps.config.logRequests }),
     bodyLimit: deps.config.bodyLimitBytes,
+    requestTimeout: deps.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(deps.config.headersTimeoutMs, deps.config.requestTimeoutMs),
+      // How often Node looks for requests over time: the timeouts' precision (default 30 s).
+      connectionsCheckingInterval: Math.min(1_000, deps.config.headersTimeoutMs),
+    },
     trustProxy: deps.config.trustProxy,
     rewriteUrl: (req) => withoutTrailingSlash(req.url ?? '/'),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),

@@ -21,6 +21,13 @@ export interface Config {
   rateLimitBurst: number;
   /** Largest request body accepted, in bytes (multipart uploads included). */
   bodyLimitBytes: number;
+  /**
+   * A request's headers must arrive within headersTimeoutMs of its start and the whole request,
+   * body included, within requestTimeoutMs; else 408 and the connection closes. A body sent a
+   * byte at a time would otherwise hold its connection and its handler forever.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   logLevel: string;
   /** One log line per request (POSTROOM_LOG_REQUESTS); off by default for throughput. */
   logRequests: boolean;
@@ -159,6 +166,16 @@ function sourceList(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** 60 s for headers and 120 s for a whole request (a 20 MB upload at about 1.5 Mbit/s); headers never outlast the request. */
+function requestTimeouts(env: Env): { headersTimeoutMs: number; requestTimeoutMs: number } {
+  const requestTimeoutMs = Math.max(100, int(env, 'POSTROOM_REQUEST_TIMEOUT_MS', 120_000));
+  const headersTimeoutMs = Math.min(
+    requestTimeoutMs,
+    Math.max(100, int(env, 'POSTROOM_HEADERS_TIMEOUT_MS', 60_000)),
+  );
+  return { headersTimeoutMs, requestTimeoutMs };
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env, 'PORT', 8080);
   const host = env.HOST || '127.0.0.1';
@@ -175,6 +192,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rateLimitPerSecond: int(env, 'POSTROOM_RATE_LIMIT', 100),
     rateLimitBurst: int(env, 'POSTROOM_RATE_LIMIT_BURST', 200),
     bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),
+    ...requestTimeouts(env),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: bool(env, 'POSTROOM_LOG_REQUESTS', false),
     webhookRetryDelaysSec: list(env, 'POSTROOM_WEBHOOK_RETRY_DELAYS', [3600, 7200, 14400]),
