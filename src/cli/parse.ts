@@ -1,7 +1,8 @@
 /**
  * `postroom parse`: one address per stdin line -> one JSON line (the `data` of
  * POST /v1/addver/parses) per input, in order, written a chunk of input at a time.
- * `postroom parse --explain "ADDRESS"`: every parser stage, for debugging.
+ * `postroom parse --explain "ADDRESS"`: every parser stage, for debugging, and under the
+ * street stage its sub-stages and the rules that fired, in order.
  */
 import { StringDecoder } from 'node:string_decoder';
 import { explainParse, parseAddress } from '../engines/address/index.js';
@@ -14,10 +15,11 @@ export async function parseCommand(args: string[]): Promise<number> {
       process.stderr.write('usage: postroom parse --explain "ADDRESS"\n');
       return 2;
     }
-    for (const { stage, result } of explainParse(address)) {
+    for (const { stage, result, steps } of explainParse(address)) {
       process.stdout.write(
         `${stage.padEnd(10)} ${typeof result === 'string' ? result : JSON.stringify(result)}\n`,
       );
+      for (const step of steps ?? []) process.stdout.write(`${''.padEnd(10)} ${step}\n`);
     }
     process.stdout.write(`${'result'.padEnd(10)} ${JSON.stringify(parseAddress(address))}\n`);
     return 0;

@@ -53,3 +53,56 @@ test('a long input to a slow reader: every line answered, in order', async () =>
   assert.equal(JSON.parse(lines[19_999]).houseNumber, '20000');
   assert.ok(lines.every((l, i) => JSON.parse(l).houseNumber === String(i + 1)));
 });
+
+/** `postroom parse --explain ADDRESS` from source: its stdout lines. */
+function explain(address: string): Promise<{ code: number | null; lines: string[] }> {
+  const script = `import { parseCommand } from './src/cli/parse.ts'; parseCommand(['--explain', ${JSON.stringify(address)}]).then((c) => { process.exitCode = c; });`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((resolve) =>
+    child.on('close', (code) => resolve({ code, lines: out.split('\n').slice(0, -1) })),
+  );
+}
+
+test('--explain: every stage, then under the street stage its sub-stages and the rules that fired, in order', async () => {
+  const { code, lines } = await explain('1800 M Street, NW Ste 700, Washington DC 20036');
+  assert.equal(code, 0);
+  const stages = lines.filter((l) => !l.startsWith(' ')).map((l) => l.split(' ')[0]);
+  assert.deepEqual(stages, [
+    'normalize',
+    'tokenize',
+    'classify',
+    'near',
+    'country',
+    'recipient',
+    'postcode',
+    'state',
+    'city',
+    'town',
+    'street',
+    'assemble',
+    'result',
+  ]);
+  const street = lines.findIndex((l) => l.startsWith('street '));
+  const assemble = lines.findIndex((l) => l.startsWith('assemble '));
+  assert.deepEqual(lines.slice(street + 1, assemble), [
+    '           box or house number: house number "1800", numberFirst',
+    '           layout: numberFirst',
+    '           later segments',
+    '             directional after the street: "NW Ste 700"',
+    '           house and units',
+  ]);
+  assert.deepEqual(JSON.parse(lines.at(-1)!.slice('result'.padEnd(10).length + 1)), {
+    houseNumber: '1800',
+    road: 'M Street NW',
+    unit: 'Ste 700',
+    city: 'Washington',
+    state: 'DC',
+    postcode: '20036',
+  });
+});

@@ -2,20 +2,20 @@
  * Street sub-stage: the segments after the street, one at a time. Each is read by the
  * first rule of LATER_SEGMENT_RULES that applies to it, in the table's order:
  *
- *   directional after the street   "1800 M Street, NW"
- *   care-of name                   "..., c/o Boa Lockbox 402605"
- *   town after the street          "1085 Santa Paula Avenue, Los Osos"
- *   district abroad                "Bow St, Covent Garden, London"
- *   letter of a unit               "..., Unit K, L"
- *   name after the street          "..., Attn: Billing", "..., Mizzou North"
- *   road of a box                  "Box 44, Rt 2"
- *   box of a rural route           "RR 4, Box 164 A"
- *   unit                           "..., Suite 100", "..., Substation # 1"
- *   numbered complex               "..., 1 Piedmont Ctr.", "..., 500 North Breakers"
- *   numbered building of a complex "..., Suite 700, Overlook 1"
- *   unit, then a building name     "..., Ste 110 Burns Prof. Blg."
- *   name, then a unit              "..., Tower Place Ste 1685"
- *   name                           anything else
+ *   directional after the street    "1800 M Street, NW"
+ *   care-of name                    "..., c/o Boa Lockbox 402605"
+ *   town after the street           "1085 Santa Paula Avenue, Los Osos"
+ *   district abroad                 "Bow St, Covent Garden, London"
+ *   letter of a unit                "..., Unit K, L"
+ *   name after the street           "..., Mizzou North", "..., Kingston Building"
+ *   road of a box                   "Box 44, Rt 2"
+ *   box of a rural route            "RR 4, Box 164 A"
+ *   unit                            "..., Suite 100", "..., Substation # 1"
+ *   numbered complex                "..., 1 Piedmont Ctr.", "..., 500 North Breakers"
+ *   numbered building of a complex  "..., Suite 700, Overlook 1"
+ *   unit, then a building name      "..., Ste 110 Burns Prof. Blg."
+ *   name, then a unit               "..., Tower Place Ste 1685"
+ *   name                            anything else
  */
 import { isBuildingWord, isComplexType } from '../tables/building-words.js';
 import { CARE_OF } from '../tables/delivery-words.js';
@@ -157,7 +157,7 @@ const letterOfUnit: LaterSegmentRule = {
   },
 };
 
-/** "..., Attn: Billing", "..., Mizzou North, Rm 501", "..., Kingston Building": names after the street. */
+/** "..., Mizzou North, Rm 501", "..., Kingston Building": names after the street. */
 const nameAfterStreet: LaterSegmentRule = {
   name: 'name after the street',
   applies: ({ s, t }, { seg, words }) =>

@@ -65,6 +65,11 @@ export interface StageTrace {
   stage: string;
   /** What the stage settled, as readable text. */
   result: unknown;
+  /**
+   * The sub-stages and rules that fired inside the stage, in order (the street stage:
+   * STREET_STAGES in street.ts, rules indented under their sub-stage).
+   */
+  steps?: string[];
 }
 
 /** Runs every stage and records its outcome, for `postroom parse --explain`. */
@@ -75,11 +80,19 @@ export function explainParse(input: unknown): StageTrace[] {
   trace.push({ stage: 'tokenize', result: tokens.map((t) => `${t.raw}@${t.seg}`) });
   const classified = classify(tokens);
   trace.push({ stage: 'classify', result: classified.map(describeToken) });
-  const s: ParseState = { text, tokens: classified, end: classified.length, detail: emptyDetail() };
+  const steps: string[] = [];
+  const s: ParseState = {
+    text,
+    tokens: classified,
+    end: classified.length,
+    detail: emptyDetail(),
+    trace: steps,
+  };
   for (const [name, run] of STAGES) {
     const before = JSON.stringify(s.detail);
     run(s);
-    trace.push({ stage: name, result: stageResult(s, name, before) });
+    const result = stageResult(s, name, before);
+    trace.push(steps.length ? { stage: name, result, steps: steps.splice(0) } : { stage: name, result });
   }
   return trace;
 }

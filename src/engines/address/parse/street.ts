@@ -3,9 +3,21 @@
  * the layout (number first as in the US, UK, France; number after the street as in
  * Germany, Spain, Latin America), then assigns street, unit, level, PO box and names.
  *
- * The stage is STREET_STAGES read top to bottom; each sub-stage reads and extends one
- * StreetWork. The first three settle a whole window when they fire. The later segments
- * are read by the rule table in later-segments.ts.
+ * The stage is STREET_STAGES, read top to bottom; each sub-stage reads and extends one
+ * StreetWork (street-work.ts), and `postroom parse --explain` lists those that fired:
+ *
+ *   street and town                "Lange Groenendaal, Gouda": the whole window
+ *   whole-line street              "10 Ave", "CA 72", "25 Straße 50": the whole window
+ *   ship                           "USS Nimitz (CVN 68) FPO AP 96620": the whole window
+ *   care-of                        "c/o Bob Lee 1200 E Broadway": the name, where the street starts
+ *   box or house number            "drawer 368 po box 11407", "1800 M Street": whichever comes first
+ *   numberless street              "Union Station", "Avenida Paulista, 1578"
+ *   street after a complex         "One Exchange Plaza, 55 Broadway"
+ *   lone number before the street  "21, Kingswood Road"
+ *   segments before the street     "Suite 4, Acme Inc, 12 Main St": units, suites, names
+ *   layout                         number first, number after, number in the next segment, none
+ *   later segments                 the rule table LATER_SEGMENT_RULES (later-segments.ts)
+ *   house and units                the names -> house; unit text -> unit, level, PO box
  */
 import { laterSegments } from './later-segments.js';
 import { segmentsOf } from './segments.js';
@@ -24,27 +36,16 @@ import type { StreetStage, StreetWork } from './street-work.js';
 import { assignUnits } from './units.js';
 
 export const STREET_STAGES: readonly StreetStage[] = [
-  // "Lange Groenendaal, Gouda": two plain parts and nothing else.
   { name: 'street and town', run: streetAndTown, final: true },
-  // "25 Straße 50", "10 Ave", "CA 72": a street named by a number.
   { name: 'whole-line street', run: wholeLineStreet, final: true },
-  // "USS Nimitz (CVN 68) FPO AP 96620".
   { name: 'ship', run: shipLine, final: true },
-  // "c/o Bob Lee 1200 E Broadway": the name, and where the street starts.
   { name: 'care-of', run: careOfName },
-  // "drawer 368 po box 11407", "Dept 96 0430, 3545 NW 58th": a box or the house number.
   { name: 'box or house number', run: boxOrHouseNumber, note: boxOrHouseNumberNote },
-  // "Avenida Paulista, 1578", "Main St": the first segment that reads like a street.
   { name: 'numberless street', run: numberlessStreet },
-  // "One Exchange Plaza, 55 Broadway": the street, not the complex.
   { name: 'street after a complex', run: streetAfterComplex },
-  // "21, Kingswood Road".
   { name: 'lone number before the street', run: loneNumberBefore },
-  // "Suite 4, Acme Inc, 12 Main St": units and names before the street.
   { name: 'segments before the street', run: segmentsBeforeStreet },
-  // The street's segment by its layout.
   { name: 'layout', run: streetLayout, note: streetLayoutNote },
-  // "..., NW", "..., Suite 100", "..., Los Osos": the rule table.
   { name: 'later segments', run: laterSegments },
   { name: 'house and units', run: houseAndUnits },
 ];
