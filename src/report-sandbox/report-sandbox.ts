@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Pool } from '../db/pool.js';
 import type { Scope } from '../db/scope.js';
 import { apiError, invalid } from '../platform/errors.js';
-import { prepareReportSql, ReportSqlError } from './report-sql.js';
+import { checkedReportSql } from './checked-sql.js';
 import { quoteIdent } from './report-views.js';
 import type { SandboxSetup } from './sandbox-install.js';
 import { reportQueryError } from './sql-errors.js';
@@ -147,13 +147,7 @@ const extended = (text: string, values: string[]) =>
   ({ text, values, queryMode: 'extended' }) as pg.QueryConfig;
 
 function prepareSql(query: ReportQuery): string {
-  let prepared: ReturnType<typeof prepareReportSql>;
-  try {
-    prepared = prepareReportSql(query.sql, query.params);
-  } catch (err) {
-    if (err instanceof ReportSqlError) throw invalid('sqlQuery', err.message);
-    throw err;
-  }
+  const prepared = checkedReportSql(query.sql, query.params);
   if (prepared.parameterCount !== query.params.length)
     throw invalid(
       'params',

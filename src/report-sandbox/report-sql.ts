@@ -1,3 +1,5 @@
+import { isSystemName } from './system-names.js';
+
 /**
  * Reads a report's SQL the way PostgreSQL's lexer does (string literals, quoted identifiers,
  * dollar quotes, nested block comments), so the sandbox can wrap it in a query of its own
@@ -6,6 +8,13 @@
 
 export class ReportSqlError extends Error {
   override readonly name = 'ReportSqlError';
+}
+
+/** The text names a system catalog or function (system-names.ts): refused before it runs. */
+export class ReportSqlForbidden extends ReportSqlError {
+  constructor(readonly identifier: string) {
+    super(`cannot use ${identifier}: reports see only their own views (docs/reports.md).`);
+  }
 }
 
 export interface PreparedReportSql {
@@ -18,10 +27,12 @@ export interface PreparedReportSql {
 export const REPORT_SQL_MAX_CHARS = 100_000;
 
 const IDENT_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
+const IDENT_START = /[A-Za-z_\u0080-\uffff]/;
 const DOLLAR_TAG = /^\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/;
 
 /**
- * Checks `sql` is one statement whose parentheses balance, strips a final `;`, and numbers
+ * Checks `sql` is one statement whose parentheses balance and whose names (plain, quoted or
+ * Unicode-escaped) include no system catalog or function, strips a final `;`, and numbers
  * `?` placeholders when the caller passes parameters and the text has no `$n` of its own
  * (without parameters a `?` stays the jsonb operator it then is).
  */
@@ -49,7 +60,14 @@ export function prepareReportSql(sql: string, params: readonly string[] = []): P
       const escapes = i > 0 && /[eE]/.test(sql[i - 1]) && (i < 2 || !IDENT_CHAR.test(sql[i - 2]));
       i = skipQuoted(sql, i, "'", escapes);
     } else if (c === '"') {
-      i = skipQuoted(sql, i, '"', false);
+      const end = skipQuoted(sql, i, '"', false);
+      checkName(quotedIdentifier(sql, i, end));
+      i = end;
+    } else if (IDENT_START.test(c) && (i === 0 || !IDENT_CHAR.test(sql[i - 1]))) {
+      let end = i + 1;
+      while (end < sql.length && IDENT_CHAR.test(sql[end])) end++;
+      checkName(sql.slice(i, end));
+      i = end;
     } else if (c === '-' && next === '-') {
       const end = sql.indexOf('\n', i);
       i = end < 0 ? sql.length : end + 1;
@@ -94,6 +112,24 @@ export function prepareReportSql(sql: string, params: readonly string[] = []): P
   });
   pieces.push(body.slice(from));
   return { text: pieces.join(''), parameterCount: questionMarks.length };
+}
+
+function checkName(identifier: string): void {
+  if (isSystemName(identifier)) throw new ReportSqlForbidden(identifier);
+}
+
+/**
+ * The name a quoted identifier spells: `""` is one quote, and after `U&` the escapes `\XXXX`
+ * and `\+XXXXXX` are the characters they code (a UESCAPE clause, which changes the escape
+ * character, is refused rather than read).
+ */
+function quotedIdentifier(sql: string, start: number, end: number): string {
+  const text = sql.slice(start + 1, end - 1).replace(/""/g, '"');
+  if (!/u&$/i.test(sql.slice(Math.max(0, start - 2), start))) return text;
+  if (/^\s*uescape\b/i.test(sql.slice(end))) throw new ReportSqlError('cannot use UESCAPE.');
+  return text.replace(/\\(?:\+([0-9a-fA-F]{6})|([0-9a-fA-F]{4})|(\\))/g, (_, long, short, slash) =>
+    slash ? '\\' : String.fromCodePoint(Math.min(Number.parseInt(long ?? short, 16), 0x10ffff)),
+  );
 }
 
 function skipQuoted(sql: string, start: number, quote: string, backslashEscapes: boolean): number {

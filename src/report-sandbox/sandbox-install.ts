@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../db/pool.js';
 import { loadSecret } from '../platform/server-secrets.repo.js';
+import { hideSystemFromPublic } from './catalog-privileges.js';
+import { readerComment, sweepOrphanReaders } from './reader-roles.js';
 import { mailingListMembersSql, ordersUnionSql, quoteIdent, REPORT_VIEWS, viewSql } from './report-views.js';
+
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
  * Builds the sandbox reports run in (docs/reports.md): a login role that owns nothing and can
@@ -17,12 +21,6 @@ export interface SandboxSetup {
 // One key for every schema of the database: the REVOKEs below change shared catalog rows,
 // which concurrent transactions must not update at once.
 const INSTALL_LOCK = 0x7265706f;
-
-/** Functions every role may call by default that would let one report reach another's session or the server's locks. */
-const REVOKED_FUNCTIONS = `
-  p.proname IN ('pg_cancel_backend', 'pg_terminate_backend', 'pg_stat_get_activity', 'pg_notify',
-                'pg_stat_get_backend_activity', 'pg_blocking_pids', 'pg_safe_snapshot_blocking_pids')
-  OR p.proname LIKE 'pg\\_%advisory\\_%'`;
 
 export function reportRoleName(database: string, schema: string): string {
   const name = `postroom_reports_${schema === 'public' ? database : `${database}_${schema}`}`
@@ -64,6 +62,8 @@ export async function installReportSandbox(
       `${how} ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION ` +
         `NOBYPASSRLS CONNECTION LIMIT 32 PASSWORD '${password}'`,
     );
+    await client.query(`COMMENT ON ROLE ${quoteIdent(role)} IS ${quoteLiteral(readerComment(db, schema))}`);
+    await sweepOrphanReaders(client);
     // Defaults for any session of the role; each run also sets its own limits (report-sandbox.ts).
     for (const setting of [
       `default_transaction_read_only = on`,
@@ -90,7 +90,7 @@ export async function installReportSandbox(
     await client.query(
       `GRANT SELECT ON ALL TABLES IN SCHEMA ${quoteIdent(viewSchema)} TO ${quoteIdent(role)}`,
     );
-    if (rolsuper) await revokeSessionFunctions(client);
+    if (rolsuper) await hideSystemFromPublic(client);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
@@ -99,15 +99,6 @@ export async function installReportSandbox(
     client.release();
   }
   return { role, password, viewSchema };
-}
-
-async function revokeSessionFunctions(client: import('pg').PoolClient): Promise<void> {
-  const granted = await client.query<{ sig: string }>(
-    `SELECT p.oid::regprocedure::text AS sig FROM pg_proc p
-      WHERE p.pronamespace = 'pg_catalog'::regnamespace AND (${REVOKED_FUNCTIONS})
-        AND (p.proacl IS NULL OR EXISTS (SELECT 1 FROM aclexplode(p.proacl) a WHERE a.grantee = 0))`,
-  );
-  for (const { sig } of granted.rows) await client.query(`REVOKE EXECUTE ON FUNCTION ${sig} FROM PUBLIC`);
 }
 
 function viewDefinitions(schema: string, viewSchema: string): string[] {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { ROOT } from '../helpers/cli.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
+import { dropThrowawayDatabase, testDatabaseUrl } from '../helpers/test-database.js';
 import { LOUISVILLE_CSV, writeFixture } from '../helpers/verify-fixture.js';
 
 // The CLI works in a database's default schema, so this file gets a throwaway database.
@@ -41,7 +41,7 @@ before(async () => {
   url = adminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
   await admin(`CREATE DATABASE ${name}`);
 });
-after(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+after(() => dropThrowawayDatabase(adminUrl, name));
 
 test('postroom data import twice adds nothing the second time; postroom verify answers one JSON line per input', async () => {
   const file = writeFixture('cli-louisville.csv', LOUISVILLE_CSV);

@@ -10,7 +10,7 @@ import { importOptions } from '../../src/cli/data-import.js';
 import { terminalProgress } from '../../src/reference-store/import/progress.js';
 import { ROOT } from '../helpers/cli.js';
 import { type FileServer, startFileServer } from '../helpers/file-server.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
+import { dropThrowawayDatabase, testDatabaseUrl } from '../helpers/test-database.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 
@@ -51,7 +51,7 @@ before(async () => {
 });
 after(async () => {
   await files.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropThrowawayDatabase(adminUrl, name);
 });
 
 describe('postroom data import and data sources (the command)', () => {

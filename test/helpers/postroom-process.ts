@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { KeyKind, Mode, Product } from '../../src/platform/auth/api-key.js';
 import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
+import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js';
 import { ROOT } from './cli.js';
 import { testDatabaseUrl } from './test-database.js';
 
@@ -48,7 +49,7 @@ export async function throwawayDatabase(adminUrl?: string): Promise<ThrowawayDat
       await pool?.end();
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabaseAndReaders(c, name);
       await c.end();
     },
   };

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { startEmbedded } from '../../src/db/embedded.js';
+import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js';
 
 /**
  * Which PostgreSQL the tests use: DATABASE_URL when set, else the server at 127.0.0.1:5432
@@ -44,4 +45,15 @@ export function testDatabaseUrl(): Promise<string> {
     return embedded.url;
   })();
   return resolved;
+}
+
+/** Drops a database a test made, with the report reader roles its servers created (cluster-wide). */
+export async function dropThrowawayDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await dropDatabaseAndReaders(client, name);
+  } finally {
+    await client.end();
+  }
 }

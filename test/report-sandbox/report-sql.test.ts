@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { prepareReportSql, ReportSqlError } from '../../src/report-sandbox/report-sql.js';
+import { prepareReportSql, ReportSqlError, ReportSqlForbidden } from '../../src/report-sandbox/report-sql.js';
 
 const refused = (sql: string, problem: RegExp, params: string[] = []) =>
   assert.throws(
@@ -56,4 +56,27 @@ test('? becomes $n only with params and no $n of its own; $n is counted', () => 
   });
   // `a$1` is an identifier, not a parameter.
   assert.equal(prepareReportSql('SELECT a$1 FROM t').parameterCount, 0);
+});
+
+test('system names are refused however they are spelled; in literals and comments they are text', () => {
+  for (const sql of [
+    'SELECT * FROM pg_class',
+    'SELECT * FROM PG_CATALOG.PG_CLASS',
+    'SELECT * FROM "pg_class"',
+    'SELECT * FROM U&"pg\\005fclass"',
+    'SELECT * FROM u&"\\+000070g_class"',
+    "SELECT has_database_privilege('postgres', 'CONNECT')",
+    "SELECT query_to_xml('SELECT 1', true, true, '')",
+    'SELECT txid_current()',
+  ])
+    assert.throws(() => prepareReportSql(sql), ReportSqlForbidden, sql);
+  assert.throws(() => prepareReportSql(`SELECT * FROM U&"d!0061ta" UESCAPE '!'`), /UESCAPE/);
+  for (const sql of [
+    "SELECT 'pg_class' AS name",
+    'SELECT 1 -- pg_class',
+    'SELECT 1 /* pg_database */',
+    'SELECT $$pg_roles$$ AS t',
+    'SELECT pg_typeof(1), my_pg_column FROM contacts',
+  ])
+    assert.doesNotThrow(() => prepareReportSql(sql), sql);
 });

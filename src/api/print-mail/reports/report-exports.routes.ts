@@ -10,7 +10,7 @@ import { ID_PREFIX, idPattern, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
-import { prepareReportSql } from '../../../report-sandbox/report-sql.js';
+import { checkedReportSql } from '../../../report-sandbox/checked-sql.js';
 import type { AppDeps } from '../../deps.js';
 import { ExportCreate, type Report, ReportExport } from './report.schema.js';
 import { EXPORT_JOBS, type ExportJobData, exportBlobKey, isGenerating } from './report-export-jobs.js';
@@ -46,7 +46,7 @@ export const reportExportsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
         const report: Report = JSON.parse(text);
         const { description, metadata, params } = request.body ?? {};
         checkMetadata(metadata);
-        const wanted = prepareReportSql(report.sqlQuery, params ?? []).parameterCount;
+        const wanted = checkedReportSql(report.sqlQuery, params ?? []).parameterCount;
         if (wanted !== (params?.length ?? 0))
           throw invalid(
             'params',

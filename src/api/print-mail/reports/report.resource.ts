@@ -1,8 +1,7 @@
-import { invalid } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
-import { prepareReportSql, ReportSqlError } from '../../../report-sandbox/report-sql.js';
+import { checkedReportSql } from '../../../report-sandbox/checked-sql.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { Report, ReportCreate, ReportUpdate } from './report.schema.js';
@@ -18,7 +17,7 @@ export const reportResource: DocumentResource<Report, ReportCreate, ReportUpdate
   schemas: { create: ReportCreate, update: ReportUpdate, stored: Report },
 
   create(input, { scope, now }) {
-    checkSql(input.sqlQuery);
+    checkedReportSql(input.sqlQuery);
     checkMetadata(input.metadata);
     const stamp = now.toISOString();
     return {
@@ -34,7 +33,7 @@ export const reportResource: DocumentResource<Report, ReportCreate, ReportUpdate
   },
 
   update(current, input, { now }) {
-    if (input.sqlQuery !== undefined) checkSql(input.sqlQuery);
+    if (input.sqlQuery !== undefined) checkedReportSql(input.sqlQuery);
     if (input.metadata) checkMetadata(input.metadata);
     const doc: Record<string, unknown> = { ...current };
     applyRemovableFields(doc, input, OPTIONAL);
@@ -44,13 +43,3 @@ export const reportResource: DocumentResource<Report, ReportCreate, ReportUpdate
 
   searchText: (doc) => searchTextOf({ id: doc.id, d: doc.description, m: doc.metadata, q: doc.sqlQuery }),
 };
-
-/** What can be known before running: one statement, balanced, terminated strings and comments. */
-function checkSql(sql: string): void {
-  try {
-    prepareReportSql(sql);
-  } catch (err) {
-    if (err instanceof ReportSqlError) throw invalid('sqlQuery', err.message);
-    throw err;
-  }
-}
