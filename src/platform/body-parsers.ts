@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import { apiError, invalid } from './errors.js';
 import { assertSafeInput } from './input-check.js';
+import { watchMultipartEnd } from './multipart-end.js';
 
 /** An uploaded file as it appears in a request body after parsing multipart. */
 export interface UploadedFile {
@@ -120,13 +121,20 @@ export function leaveMultipartToRoute(request: FastifyRequest): void {
 
 async function readMultipart(request: FastifyRequest): Promise<void> {
   const flat: Record<string, unknown> = Object.create(null); // field names are the client's
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      flat[part.fieldname] = { kind: 'upload', filename: part.filename, mimetype: part.mimetype, data };
-    } else {
-      flat[part.fieldname] = part.value;
+  const end = watchMultipartEnd(request);
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        flat[part.fieldname] = { kind: 'upload', filename: part.filename, mimetype: part.mimetype, data };
+      } else {
+        flat[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    end.assertWholeIfEnded();
+    throw err;
   }
+  end.assertWhole();
   request.body = parseBracketed(flat);
 }

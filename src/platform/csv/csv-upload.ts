@@ -4,6 +4,7 @@ import { scopeOf } from '../auth/authenticate.js';
 import { leaveMultipartToRoute, parseBracketed } from '../body-parsers.js';
 import { apiError, invalid } from '../errors.js';
 import { assertSafeInput } from '../input-check.js';
+import { watchMultipartEnd } from '../multipart-end.js';
 import { SafeFetchError, safeFetchStream } from '../safe-fetch.js';
 import { type ReceivedCsv, receiveCsv } from './received-csv.js';
 
@@ -47,15 +48,22 @@ export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, option
     if (!options.isCreate(request) || !request.isMultipart()) return;
     const flat: Record<string, unknown> = Object.create(null); // field names are the client's
     let file: ReceivedCsv | undefined;
-    for await (const part of request.parts({ limits: { fileSize: options.maxBytes } })) {
-      if (part.type !== 'file') {
-        flat[part.fieldname] = part.value;
-        continue;
+    const end = watchMultipartEnd(request);
+    try {
+      for await (const part of request.parts({ limits: { fileSize: options.maxBytes } })) {
+        if (part.type !== 'file') {
+          flat[part.fieldname] = part.value;
+          continue;
+        }
+        if (file) throw invalid('file', 'is sent twice: send one file.');
+        if (part.fieldname !== 'file') throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
+        file = await receive(request, uncut(part.file), null);
       }
-      if (file) throw invalid('file', 'is sent twice: send one file.');
-      if (part.fieldname !== 'file') throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
-      file = await receive(request, uncut(part.file), null);
+    } catch (err) {
+      end.assertWholeIfEnded();
+      throw err;
     }
+    end.assertWhole(); // a cut body's file was stored as far as it came: onSend removes it
     const fields = withJsonFields(parseBracketed(flat), options.isJsonField);
     assertSafeInput(fields, 'body'); // fields sent as JSON text were not checked as they were parsed
     request.body = { ...fields, ...(file ? { file } : {}) };
