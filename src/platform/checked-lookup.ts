@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isPrivateAddress } from './private-address.js';
+import { isPrivateHost } from './private-address.js';
 import { PrivateAddressRefused } from './safe-fetch-error.js';
 
 /**
@@ -10,9 +10,13 @@ import { PrivateAddressRefused } from './safe-fetch-error.js';
  */
 export function checkedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
+    if (!allowPrivate && isPrivateHost(hostname)) {
+      const refused = new PrivateAddressRefused(hostname, hostname);
+      return callback(refused as NodeJS.ErrnoException, '', 0);
+    }
     dnsLookup(hostname, { all: true, family: options.family, hints: options.hints }, (err, addresses) => {
       if (err) return callback(err, '', 0);
-      const usable = allowPrivate ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
+      const usable = allowPrivate ? addresses : addresses.filter((a) => !isPrivateHost(a.address));
       if (usable.length === 0) {
         const refused = new PrivateAddressRefused(hostname, addresses[0]?.address ?? 'nothing');
         return callback(refused as NodeJS.ErrnoException, '', 0);

@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
 import { checkedLookup } from './checked-lookup.js';
-import { isPrivateAddress } from './private-address.js';
+import { isPrivateHost } from './private-address.js';
 import { findPrivateRefusal, SafeFetchError } from './safe-fetch-error.js';
 
 export { SafeFetchError, type SafeFetchErrorCode } from './safe-fetch-error.js';
@@ -147,9 +146,10 @@ function checkUrl(original: string, candidate: string, allowPrivate: boolean): U
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new SafeFetchError('invalid_url', original, `${candidate}: only http and https URLs are fetched`);
   }
-  // Sockets skip the DNS hook for IP literals, so literals are judged here.
+  // Sockets skip the DNS hook for IP literals, so literals are judged here, and names that
+  // mean a private network (localhost., *.local) before anything resolves them.
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) {
+  if (!allowPrivate && isPrivateHost(host)) {
     throw new SafeFetchError('private_address', original, `${candidate}: ${host} is a private address`);
   }
   return parsed;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { isPrivateAddress } from '../../src/platform/private-address.js';
+import { isPrivateAddress, isPrivateHost, normalizeHost } from '../../src/platform/private-address.js';
 import { SafeFetchError, safeFetch } from '../../src/platform/safe-fetch.js';
 
 let server: Server;
@@ -46,6 +46,9 @@ test('private and loopback hosts are refused by default', async () => {
   // numeric spellings of 127.0.0.1 that URL parsing normalises
   assert.equal((await refusal(safeFetch(`http://2130706433:${port}/ok`))).code, 'private_address');
   assert.equal((await refusal(safeFetch(`http://0x7f.1:${port}/ok`))).code, 'private_address');
+  assert.equal((await refusal(safeFetch(`http://[::ffff:0:127.0.0.1]:${port}/ok`))).code, 'private_address');
+  assert.equal((await refusal(safeFetch(`http://localhost.:${port}/ok`))).code, 'private_address');
+  assert.equal((await refusal(safeFetch(`http://LOCALHOST.:${port}/ok`))).code, 'private_address');
 });
 
 test('allowPrivate reaches a loopback server', async () => {
@@ -115,6 +118,73 @@ test('isPrivateAddress covers IPv4, IPv6 and IPv4 inside IPv6', () => {
   for (const ip of privateOnes) assert.equal(isPrivateAddress(ip), true, ip);
   const publicOnes = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'];
   for (const ip of publicOnes) assert.equal(isPrivateAddress(ip), false, ip);
+});
+
+test('every special-purpose block of the IANA registries is private, and IPv4 inside IPv6 by its IPv4', () => {
+  const registry: Array<[string, boolean]> = [
+    // IPv4 registry (RFC 6890 and updates): one address inside and one just outside each block
+    ['0.255.255.255', true],
+    ['1.0.0.0', false],
+    ['100.63.255.255', false],
+    ['100.127.255.255', true],
+    ['126.255.255.255', false],
+    ['127.255.255.254', true],
+    ['192.0.0.9', true],
+    ['192.0.1.0', false],
+    ['192.0.2.255', true],
+    ['192.88.99.1', true],
+    ['198.17.255.255', false],
+    ['198.19.255.255', true],
+    ['198.51.100.7', true],
+    ['203.0.113.200', true],
+    ['203.0.114.0', false],
+    ['239.255.255.255', true],
+    ['240.0.0.1', true],
+    // IPv6 registry
+    ['::ffff:0:127.0.0.1', true], // IPv4-translated (::ffff:0:0/96)
+    ['::ffff:0:7f00:1', true],
+    ['::ffff:0:8.8.8.8', false],
+    ['::127.0.0.1', true], // IPv4-compatible (deprecated)
+    ['64:ff9b::8.8.8.8', false], // NAT64 to a public address
+    ['64:ff9b::127.0.0.1', true],
+    ['64:ff9b:1::1', true], // local-use translation
+    ['100::1', true], // discard-only
+    ['100:0:0:1::1', true], // dummy prefix
+    ['2001::1', true], // Teredo
+    ['2001:2::1', true], // benchmarking
+    ['2001:1ff:ffff::1', true], // end of 2001::/23
+    ['2001:200::1', false], // just past it
+    ['2001:db8::1', true],
+    ['3fff:fff::1', true], // documentation (RFC 9637)
+    ['5f00::1', true], // segment routing
+    ['2002:7f00:1::1', true], // 6to4 of 127.0.0.1
+    ['2002:808:808::1', false], // 6to4 of 8.8.8.8
+    ['fec0::1', true],
+    ['fbff::1', false],
+  ];
+  for (const [ip, expected] of registry) assert.equal(isPrivateAddress(ip), expected, ip);
+});
+
+test('host names are judged as DNS reads them: case, trailing dots and IDNA', () => {
+  for (const host of [
+    'localhost',
+    'localhost.',
+    'LOCALHOST.',
+    'LocalHost..',
+    'a.b.localhost.',
+    'printer.local',
+    'nas.home.arpa',
+    'db.internal',
+    '[::1]',
+    '127.0.0.1.',
+    'xn--',
+    '',
+  ])
+    assert.equal(isPrivateHost(host), true, host);
+  for (const host of ['example.com', 'EXAMPLE.com.', 'localhost.example.com', 'bücher.example', '8.8.8.8'])
+    assert.equal(isPrivateHost(host), false, host);
+  assert.equal(normalizeHost('Bücher.Example.'), 'xn--bcher-kva.example');
+  assert.equal(normalizeHost('[FE80::1%eth0]'), 'fe80::1');
 });
 
 test('the socket lookup hook refuses private answers, so a name cannot rebind to one', async () => {

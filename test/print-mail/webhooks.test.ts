@@ -151,6 +151,14 @@ describe('webhooks: private URLs', () => {
     'http://10.1.2.3/x',
     'http://[::1]/x',
     'http://169.254.169.254/latest',
+    'http://localhost./x',
+    'http://LOCALHOST./x',
+    'http://app.localhost./x',
+    'http://printer.local/x',
+    'http://[::ffff:0:127.0.0.1]/x',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://[64:ff9b:1::a00:1]/x',
+    'http://0x7f.1/x',
   ]) {
     test(`refused when private URLs are not allowed: ${url}`, async () => {
       const res = await strict.request('POST', PATH, { key: strictKey, json: hook({ url }) });

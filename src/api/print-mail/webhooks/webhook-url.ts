@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { invalid } from '../../../platform/errors.js';
-import { isPrivateAddress } from '../../../platform/private-address.js';
+import { isPrivateHost, normalizeHost } from '../../../platform/private-address.js';
 
 const PRIVATE_HINT =
   'points to a private or loopback address; webhooks must reach the public internet (an operator can set POSTROOM_ALLOW_PRIVATE_URLS=true).';
@@ -21,14 +21,11 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
     throw invalid('url', 'must be an absolute http or https URL.');
   if (allowPrivate) return url.href;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) throw invalid('url', PRIVATE_HINT);
-  if (isIP(host)) {
-    if (isPrivateAddress(host)) throw invalid('url', PRIVATE_HINT);
-    return url.href;
-  }
+  const host = normalizeHost(url.hostname);
+  if (host === undefined || isPrivateHost(host)) throw invalid('url', PRIVATE_HINT);
+  if (isIP(host)) return url.href;
   const addresses = await lookup(host, { all: true }).catch(() => []);
-  if (addresses.length > 0 && addresses.every((a) => isPrivateAddress(a.address)))
+  if (addresses.length > 0 && addresses.every((a) => isPrivateHost(a.address)))
     throw invalid('url', PRIVATE_HINT);
   return url.href;
 }

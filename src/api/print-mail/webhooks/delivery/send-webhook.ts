@@ -1,7 +1,6 @@
-import { isIP } from 'node:net';
 import { Agent, type Dispatcher, request } from 'undici';
 import { checkedLookup } from '../../../../platform/checked-lookup.js';
-import { isPrivateAddress } from '../../../../platform/private-address.js';
+import { isPrivateHost } from '../../../../platform/private-address.js';
 import { findPrivateRefusal } from '../../../../platform/safe-fetch-error.js';
 import type { SignedPayload } from './sign-payload.js';
 
@@ -36,8 +35,8 @@ export async function sendWebhook(
   opts: { allowPrivate: boolean; timeoutMs: number },
 ): Promise<SendResult> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  // Sockets skip the DNS hook for IP literals, so literals are judged here.
-  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
+  // Sockets skip the DNS hook for IP literals, so literals are judged here (and private names).
+  if (!opts.allowPrivate && isPrivateHost(host))
     return { statusCode: 0, error: `${host} is a private address` };
   try {
     const res = await request(url, {
