@@ -7,7 +7,7 @@ import { isBuildingWord, isFirmWord } from '../tables/building-words.js';
 import { province } from '../tables/canada.js';
 import { CARE_OF } from '../tables/delivery-words.js';
 import { PLACE_QUALIFIERS } from '../tables/place-words.js';
-import { ROUTE_TAILS } from '../tables/street-words.js';
+import { ROUTE_TAILS } from '../tables/route-words.js';
 import { US_LARGE_CITIES } from '../tables/us-large-cities.js';
 import type { Classified } from './classify.js';
 import { cityEndingAt, isPlaceInState, townEndingAt } from './gazetteer.js';

@@ -2,6 +2,15 @@
  * Delivery forms that replace a street: PO boxes, rural routes, highway contracts,
  * military PSC/CMR/UNIT boxes, general delivery (USPS Publication 28 sections 28-29).
  */
+
+import {
+  BOX_WORDS,
+  CODED_BOX_WORDS,
+  ROUTE_BOX_WORDS,
+  ROUTE_FILLERS,
+  ROUTE_WORDS,
+  RURAL_ROUTE_WORDS,
+} from '../tables/delivery-words.js';
 import type { SpecialDelivery } from '../types.js';
 import type { Classified } from './classify.js';
 
@@ -11,54 +20,8 @@ export interface SpecialMatch {
   special: SpecialDelivery;
 }
 
-const BOX_WORDS: ReadonlyArray<readonly string[]> = [
-  ['POST', 'OFFICE', 'BOX'],
-  ['POST', 'OFFICE', 'DRAWER'],
-  ['POST', 'OFFICE'],
-  ['PO', 'BOX'],
-  ['PO', 'BX'],
-  ['STAR', 'ROUTE', 'BOX'],
-  ['ROUTE', 'BOX'],
-  ['CALLER', 'SERVICE'],
-  ['P', 'O', 'BOX'],
-  ['PO', 'DRAWER'],
-  ['P', 'O', 'DRAWER'],
-  ['POBOX'],
-  ['POB'],
-  ['BOX'],
-  ['DRAWER'],
-  ['CALLER'],
-  ['LOCKBOX'],
-  ['LOCK', 'BOX'],
-  ['LBX'],
-  ['LB'],
-  ['APARTADO'],
-  ['CASILLA'],
-  ['POSTFACH'],
-  ['CP'],
-  ['CASE', 'POSTALE'],
-  ['PO'],
-];
-const ROUTE_WORDS: ReadonlyArray<readonly [readonly string[], 'ruralRoute' | 'highwayContract']> = [
-  [['RURAL', 'ROUTE'], 'ruralRoute'],
-  [['RURAL', 'RTE'], 'ruralRoute'],
-  [['RURAL', 'RT'], 'ruralRoute'],
-  [['RR'], 'ruralRoute'],
-  [['R', 'R'], 'ruralRoute'],
-  [['RFD'], 'ruralRoute'],
-  [['HIGHWAY', 'CONTRACT'], 'highwayContract'],
-  [['HWY', 'CONTRACT'], 'highwayContract'],
-  [['HCR'], 'highwayContract'],
-  [['HC'], 'highwayContract'],
-  [['STAR', 'ROUTE'], 'highwayContract'],
-  [['STAR', 'RTE'], 'highwayContract'],
-];
-/** "HC ROUTE 68", "Highway Contract Rte # 24": a route word may follow the keyword. */
-const ROUTE_FILLERS = new Set(['ROUTE', 'RTE', 'RT']);
 /** "RR2 BOX 348", "HC3": the route number written onto the keyword. */
 const GLUED_ROUTE = /^(RR|RFD|HCR|HC)(\d+)$/;
-/** Box words after a route number: "RR 1 BOX 5", "RR # 1 PO BOX 406". */
-const ROUTE_BOX_WORDS: ReadonlyArray<readonly string[]> = [['BOX'], ['PO', 'BOX'], ['P', 'O', 'BOX'], ['BX']];
 
 function wordsAt(t: Classified[], i: number, hi: number, words: readonly string[]): boolean {
   if (i + words.length > hi) return false;
@@ -78,9 +41,6 @@ function idAt(t: Classified[], i: number, hi: number): [number, number] | undefi
 function letterIdAt(t: Classified[], i: number, hi: number, allowed: boolean): [number, number] | undefined {
   return allowed && i < hi && t[i].letter && i + 1 === hi ? [i, i + 1] : undefined;
 }
-
-/** Remittance boxes numbered within a lettered series: "Drawer CS 198422", "Lockbox AB 1200". */
-const CODED_BOX_WORDS = new Set(['DRAWER', 'LOCKBOX', 'LBX', 'CALLER']);
 
 function codedIdAt(
   t: Classified[],
@@ -112,9 +72,6 @@ function boxAfter(t: Classified[], i: number, hi: number): [string, number] | un
   if (end < hi && after.letter && !after.dir && /^\d+$/.test(t[id[0]].key)) end++;
   return [t[id[0]].key, end];
 }
-
-/** "RT 1 BOX 81", "Rte # 3 Box 12": a plain route word is a rural route only with its box. */
-const RURAL_ROUTE_WORDS = new Set(['RT', 'RTE', 'ROUTE']);
 
 /**
  * The delivery form starting at token i, if any. `loneBox`: the caller knows a box may

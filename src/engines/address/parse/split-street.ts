@@ -3,55 +3,11 @@
  * "Calle 5"), name, suffix type, post-direction. Keys are kept as written (upper case);
  * standardization turns them into abbreviations later.
  */
+
+import { ROUTE_QUALIFIERS, ROUTE_TYPES, STRONG_ROUTE_TYPES } from '../tables/route-words.js';
 import type { StreetParts } from '../types.js';
 import type { Classified } from './classify.js';
 import { spanKey } from './state.js';
-
-/** Route words that take a number after them: "US HWY 50", "STATE ROUTE 9", "COUNTY ROAD 12". */
-const ROUTE_TYPES: ReadonlySet<string> = new Set([
-  'HWY',
-  'HIGHWAY',
-  'ROUTE',
-  'RTE',
-  'RT',
-  'ROAD',
-  'RD',
-  'SR',
-  'CR',
-  'FM',
-  'INTERSTATE',
-  'I',
-  'HIGHWY',
-  'HIWAY',
-  'TURNPIKE',
-  'PIKE',
-  'BYPASS',
-  'FREEWAY',
-  'EXPRESSWAY',
-  'PARKWAY',
-  'LOOP',
-  'SPUR',
-]);
-const ROUTE_QUALIFIERS = new Set([
-  'US',
-  'U S',
-  'STATE',
-  'COUNTY',
-  'COUNTRY',
-  'CO',
-  'CNTY',
-  'FARM',
-  'RANCH',
-  'TOWNSHIP',
-  'TWP',
-  'OLD',
-  'NEW',
-]);
-
-/** Route words that take a number on their own; the rest ("Road") only after COUNTY, STATE... */
-const STRONG_ROUTE_TYPES: ReadonlySet<string> = new Set(
-  'HWY HIGHWAY ROUTE RTE RT SR CR FM INTERSTATE HIGHWY HIWAY LOOP SPUR'.split(' '),
-);
 
 /** US, STATE, COUNTY...: words that may stand before a route word. */
 export function isRouteQualifier(key: string): boolean {

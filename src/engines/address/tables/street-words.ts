@@ -1,6 +1,6 @@
 /**
  * Words the parser reads inside or around a street's name: number suffixes, mile posts,
- * name particles, urbanizations, intersection markers, route tails.
+ * name particles, urbanizations, intersection markers (route words: route-words.ts).
  */
 
 /** "1 bis Av. Amélie": French and Italian repeat suffixes belong to the number. */
@@ -34,16 +34,3 @@ export const INTERSECTION_MARKERS: ReadonlyArray<readonly string[]> = [
   ['CROSSROADS'],
   ['CRSRDS'],
 ];
-
-/** Words closing a numbered route's name: "US 17 Business", "Hwy 61 Bypass", "I 69 Alt". */
-export const ROUTE_TAILS: ReadonlySet<string> = new Set([
-  'BUSINESS',
-  'BUS',
-  'BYPASS',
-  'BYP',
-  'ALT',
-  'ALTERNATE',
-  'TRUCK',
-  'SPUR',
-  'CONNECTOR',
-]);
