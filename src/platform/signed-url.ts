@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/pool.js';
 import type { Clock } from './clock.js';
+import { isValidBlobKey } from '../storage/blob-store.js';
 import { loadSecret } from './server-secrets.repo.js';
 
 /** Signed file links live 15 minutes; a client fetches the order again for a fresh one. */
@@ -29,6 +30,32 @@ export function createUrlSigner(secret: Buffer, publicUrl: string, clock: Clock)
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
+}
+
+export interface SignedLink {
+  blobKey: string;
+  expires: string;
+  signature: string;
+}
+
+/**
+ * A request for a signed file as the signer spells it, from the request line as sent (before
+ * any decoding), or undefined: one link has one spelling. The key is a blob key in plain
+ * characters (no percent-escapes, no `.`, `..` or empty segments), the query exactly
+ * `expires` (digits) and `signature` (URL-safe base64, unpadded), each once.
+ */
+export function parseSignedLink(rawUrl: string): SignedLink | undefined {
+  const [path, query = '', ...more] = rawUrl.split('?');
+  const prefix = `${SIGNED_FILES_PATH}/`;
+  if (more.length > 0 || !path.startsWith(prefix)) return undefined;
+  const blobKey = path.slice(prefix.length);
+  if (!isValidBlobKey(blobKey)) return undefined;
+  const params = query.split('&').map((pair) => pair.split('='));
+  if (params.length !== 2 || params.some((pair) => pair.length !== 2)) return undefined;
+  const values = Object.fromEntries(params) as Record<string, string>;
+  const { expires, signature } = values;
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return undefined;
+  return { blobKey, expires, signature };
 }
 
 /** The signing key: generated once, kept in the database so every process signs alike. */

@@ -49,12 +49,16 @@ const MAX_KEY_LENGTH = 512;
 /** Reserved for the filesystem store's own side files. */
 const RESERVED_SUFFIXES = ['.meta.json', '.tmp'];
 
-export function assertValidBlobKey(key: string): void {
-  const ok =
+export function isValidBlobKey(key: string): boolean {
+  return (
     typeof key === 'string' &&
     key.length > 0 &&
     key.length <= MAX_KEY_LENGTH &&
     key.split('/').every((segment) => SEGMENT.test(segment) && !segment.includes('..')) &&
-    !RESERVED_SUFFIXES.some((suffix) => key.endsWith(suffix));
-  if (!ok) throw new InvalidBlobKeyError(`invalid blob key: ${JSON.stringify(key)}`);
+    !RESERVED_SUFFIXES.some((suffix) => key.endsWith(suffix))
+  );
+}
+
+export function assertValidBlobKey(key: string): void {
+  if (!isValidBlobKey(key)) throw new InvalidBlobKeyError(`invalid blob key: ${JSON.stringify(key)}`);
 }

@@ -141,6 +141,25 @@ describe('webhook delivery', { concurrency: true }, () => {
     await receiver.close();
     const list = await invocations(key, webhook.id, 3);
     assert.deepEqual(list.data.map((i: { statusCode: number }) => i.statusCode).sort(), [0, 0, 200]);
+
+    // search, as in every list: fields, free text, and a malformed one refused
+    const searched = async (search: string) =>
+      server.request('GET', `${HOOKS}/${webhook.id}/invocations?search=${encodeURIComponent(search)}`, {
+        key,
+      });
+    const ok = await searched('{"statusCode":200}');
+    assert.deepEqual(
+      ok.body.data.map((i: { statusCode: number }) => i.statusCode),
+      [200],
+    );
+    const failed = await searched('{"statusCode":0}');
+    assert.equal(failed.body.totalCount, 2);
+    const byEvent = await searched(list.data[0].event);
+    assert.equal(byEvent.body.totalCount, 3);
+    assert.equal((await searched('"no such text"')).body.totalCount, 0);
+    const malformed = await searched('{"statusCode":');
+    assert.equal(malformed.status, 400, malformed.text);
+    assert.match(malformed.body.error.message, /^search /);
   });
 
   test('only order events carry orderID', async () => {

@@ -89,7 +89,7 @@ export const webhooksPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
     const { id } = request.params as { id: string };
     const scope = scopeOfPage(request);
     const webhook = JSON.parse(await getWebhook(deps.pool, scope, id)) as Webhook;
-    const { docs } = await listInvocationDocs(deps.pool, scope, id, { limit: 100, skip: 0 });
+    const { docs } = await listInvocationDocs(deps.pool, scope, id, { limit: 100, skip: 0 }, undefined);
     return sendPage(request, reply, {
       title: webhook.description ? `${webhook.description}` : id,
       section: 'webhooks',
