@@ -25,7 +25,8 @@ function placesFor(alpha2: string, city: string): readonly Place[] {
   return placesNamed(alpha2, city.replace(TYPE_SUFFIX, ''));
 }
 
-const inside = (p: Place, r: Region) =>
+/** Whether a place lies in a region (of either GeoNames level). */
+export const inside = (p: Place, r: Region) =>
   r.level === 'admin1' ? p.admin1 === r.geonames : `${p.admin1}.${p.admin2}` === r.geonames;
 
 export function checkLocality(
