@@ -4,10 +4,13 @@
  * `--rate-limit N` turns the shared per-key rate limit on at N requests/s (burst N), to measure
  * what it costs: set N far above the load (1000000) so nothing is refused.
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); uses a
- * fresh database `postroom_bench`. Prints a markdown table for docs/benchmarks.md.
+ * fresh database `postroom_bench`. Baselines in the same run: a bare Fastify route for the GETs, a
+ * plain INSERT of the same row through a pool of the server's size for POST. Prints a markdown
+ * table for docs/benchmarks.md.
  */
 import pg from 'pg';
 import { latencies, load, machine, spawnReady } from './support/bench-utils.js';
+import { plainInsertRate } from './support/plain-insert.js';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchUrl = adminUrl.replace(/\/[^/]*$/, '/postroom_bench');
@@ -91,6 +94,17 @@ const create = await load({
   ],
 });
 
+// The database's ceiling for the same row, same table, through a pool the server's size.
+const orgId = await (async () => {
+  const c = new pg.Client({ connectionString: benchUrl });
+  await c.connect();
+  const id = (await c.query("SELECT id FROM organizations WHERE name = 'bench'")).rows[0].id as string;
+  await c.end();
+  return id;
+})();
+step('load: plain INSERT of the same row (database baseline)');
+const plainInsert = await plainInsertRate(benchUrl, orgId);
+
 // GETs spread over 1,000 different contacts (the ones the create phase made), as real traffic is.
 const ids: string[] = (
   await fetch(`${base}/contacts?limit=1000`, { headers }).then(
@@ -171,7 +185,14 @@ console.log(row('bare Fastify route, same JSON (baseline)', bareGet, '50 connect
 console.log(
   row('GET /contacts/{id}', contactGet, `${Math.round((100 * contactGet.rps) / bareGet.rps)}% of baseline`),
 );
-console.log(row('POST /contacts (distinct bodies)', create, `${create.non2xx} non-2xx`));
+console.log(row('plain INSERT of the same row, 20 connections (baseline)', plainInsert, '50 loops, 8 s'));
+console.log(
+  row(
+    'POST /contacts (distinct bodies)',
+    create,
+    `${Math.round((100 * create.rps) / plainInsert.rps)}% of the plain insert; ${create.non2xx} non-2xx`,
+  ),
+);
 console.log(row('GET /contacts first page', firstPage, 'sequential, 300 requests'));
 console.log(row('GET /contacts?skip=1000+', deepPage, 'sequential, 100 requests'));
 console.log(row('GET /contacts?search="seed N " (free text)', textSearch, 'trigram index'));

@@ -125,10 +125,17 @@ export function unchangedContactsStatement(scope: Scope, docs: Contact[]): State
   };
 }
 
-/** New rows inserted, existing identical ones read, by content hash; one statement. */
+/**
+ * New rows inserted, existing identical ones read, by content hash; one statement. The
+ * existing ones are looked up one input row at a time on the whole unique key, in a scalar
+ * subquery the planner cannot turn into a join: as a join (or `content_hash IN (input)`), the
+ * prepared statement's generic plan, made while the organization had few contacts, hashed
+ * every contact of the organization (contacts_recent on org and mode) on every create: 750
+ * rows read per create on a table of 3,000, most of POST /contacts' time (docs/decisions.md).
+ */
 async function insertOrFetch(db: Queryable, scope: Scope, rows: ContactRow[]) {
-  const res = await db.query<{ content_hash: string; doc: Contact; inserted: boolean }>({
-    name: 'insert-or-fetch-contacts',
+  const res = await db.query<{ content_hash: string; doc: Contact | null; inserted: boolean }>({
+    name: 'insert-or-fetch-contacts-by-key',
     text: `WITH input AS (
        SELECT * FROM jsonb_to_recordset($3::jsonb)
          AS i(id text, content_hash text, doc jsonb, search_text text, created_at timestamptz)
@@ -140,13 +147,19 @@ async function insertOrFetch(db: Queryable, scope: Scope, rows: ContactRow[]) {
      )
      SELECT content_hash, doc, true AS inserted FROM inserted
      UNION ALL
-     SELECT c.content_hash, c.doc, false FROM contacts c
-      WHERE c.org_id = $1 AND c.live = $2
-        AND c.content_hash IN (SELECT content_hash FROM input)
-        AND c.content_hash NOT IN (SELECT content_hash FROM inserted)`,
+     SELECT i.content_hash,
+            (SELECT c.doc FROM contacts c
+              WHERE c.org_id = $1 AND c.live = $2 AND c.content_hash = i.content_hash),
+            false
+       FROM input i
+      WHERE i.content_hash NOT IN (SELECT content_hash FROM inserted)`,
     values: [scope.orgId, scope.live, recordsOf(rows)],
   });
-  return new Map(res.rows.map((r) => [r.content_hash, { doc: r.doc, inserted: r.inserted }]));
+  // A null doc: the identical contact was committed after this statement's snapshot.
+  const found = new Map<string, { doc: Contact; inserted: boolean }>();
+  for (const r of res.rows)
+    if (r.doc !== null) found.set(r.content_hash, { doc: r.doc, inserted: r.inserted });
+  return found;
 }
 
 /**
