@@ -6,14 +6,19 @@
  * app on a throwaway schema (test/helpers/harness.ts) without job workers; exits 1 on any finding.
  */
 
+import { aimPrivateUrlsAt } from '../test/fuzz/support/cases.js';
 import { formatFindings, fuzzSeed, runFuzz } from '../test/fuzz/support/runner.js';
 import { missingValidBodies } from '../test/fuzz/support/seeds.js';
 import { apiOf, fuzzConfig, fuzzTarget } from '../test/fuzz/support/target.js';
 import { startTestServer } from '../test/helpers/harness.js';
+import { startCountingListener } from '../test/helpers/network-vectors.js';
 
 const perKind = Number(process.argv[2] ?? 8);
 const seed = process.argv[3] !== undefined ? Number(process.argv[3]) : fuzzSeed();
 
+// private-url cases point here: any connection is a finding (the server fetched a private URL).
+const listener = await startCountingListener();
+aimPrivateUrlsAt(listener.port);
 const server = await startTestServer(fuzzConfig(), { workers: false });
 let failed = true;
 try {
@@ -48,13 +53,15 @@ try {
   console.log(
     `findings          ${figures.findings.length} (5xx, undocumented shapes, rows written by refusals)`,
   );
+  console.log(`private listener  ${listener.connections()} connections (private-url cases reaching it)`);
   const kinds = [...figures.byKind.entries()].map(
     ([k, v]) => `${k} ${v.cases} (${Math.round(v.ms / v.cases)} ms)`,
   );
   console.log(`by kind           ${kinds.join(', ')}`);
   if (figures.findings.length) console.log(formatFindings(figures.findings, seed));
-  failed = figures.findings.length > 0;
+  failed = figures.findings.length > 0 || listener.connections() > 0;
 } finally {
   await server.close();
+  await listener.close();
 }
 process.exit(failed ? 1 : 0);

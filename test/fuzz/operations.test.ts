@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import type { CaseKind } from './support/cases.js';
+import { type CountingListener, startCountingListener } from '../helpers/network-vectors.js';
+import { aimPrivateUrlsAt, type CaseKind } from './support/cases.js';
 import { coercionHoles, fetchOpenApi } from './support/openapi.js';
 import { formatFindings, fuzzSeed, runFuzz } from './support/runner.js';
 import { missingValidBodies, seeder } from './support/seeds.js';
@@ -21,13 +22,19 @@ const COUNTS = (_kind: CaseKind) => 1;
 
 let server: TestServer;
 let api: Api;
+let listener: CountingListener;
 
 before(async () => {
+  listener = await startCountingListener();
+  aimPrivateUrlsAt(listener.port);
   // No job workers: nothing but the requests writes rows while they are counted.
   server = await startTestServer(fuzzConfig(), { workers: false });
   api = await apiOf(server);
 });
-after(() => server?.close());
+after(async () => {
+  await server?.close();
+  await listener?.close();
+});
 
 test('every create operation in /openapi.json has a valid body to seed and mutate', () => {
   assert.deepEqual(missingValidBodies(api.resources), []);
@@ -51,6 +58,12 @@ test('hostile input to every operation answers a success or a documented 4xx, an
     [...figures.byStatus].filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0);
   assert.ok(count(400, 500) > figures.cases / 2, `only ${count(400, 500)} refusals`);
   assert.ok(count(200, 300) > 0, 'no case succeeded');
+  // Every URL, file and HTML field was given private addresses: none was reached.
+  assert.equal(
+    listener.connections(),
+    0,
+    `requests to the private listener: ${listener.requests().join(' ')}`,
+  );
 });
 
 /**

@@ -36,8 +36,41 @@ export const CASE_KINDS = [
   'query',
   'path-id',
   'header',
+  'private-url',
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
+
+/**
+ * Where private-url cases point: the loopback listener the suite counts connections on
+ * (aimPrivateUrlsAt), so an answer that looks fine but reached it is caught.
+ */
+let privatePort = 9;
+export function aimPrivateUrlsAt(port: number): void {
+  privatePort = port;
+}
+
+/** Fields a server may fetch or render: URLs, files and HTML, by their names. */
+const FETCHED_FIELD = /url|pdf|image|file|html|logo|template/i;
+
+/** The ways a private address is written that slipped through at least once, plain and in HTML. */
+const privateUrls = () => {
+  const p = privatePort;
+  const urls = [
+    `http://127.0.0.1:${p}/x`,
+    `http://[::1]:${p}/x`,
+    `http://[::ffff:127.0.0.1]:${p}/x`,
+    `http://[::ffff:0:127.0.0.1]:${p}/x`,
+    `http://localhost.:${p}/x`,
+    `http://LOCALHOST:${p}/x`,
+    `http://0x7f.1:${p}/x`,
+    `http://2130706433:${p}/x`,
+    `http://169.254.169.254/latest/meta-data/`,
+  ];
+  return fc.oneof(
+    fc.constantFrom(...urls),
+    fc.constantFrom(...urls).map((u) => `<p>hi</p><img src="${u}"><link rel="prefetch" href="${u}">`),
+  );
+};
 
 /** Kinds that send a body: not for GET (a fetch GET cannot carry one). Every kind but these. */
 const NO_BODY_KINDS: readonly CaseKind[] = ['query', 'path-id', 'header'];
@@ -532,6 +565,14 @@ export function caseArbitrary(op: Operation, kind: CaseKind, base: Base): fc.Arb
           url,
         );
       });
+    }
+    case 'private-url': {
+      const fetched = fields.filter((f) => FETCHED_FIELD.test(f));
+      return fc
+        .tuple(mode, fc.constantFrom(...(fetched.length ? fetched : fields)), privateUrls())
+        .map(([m, f, url]) =>
+          make(m, `${f} = ${url}`, toJson(withField(base.body, f, url)), 'application/json'),
+        );
     }
     case 'header': {
       // What a header value may hold (no controls; Latin-1 beyond ASCII, as fetch allows).

@@ -21,6 +21,8 @@ export const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789abcdef';
 
 /** Config for a fuzzed server: every optional feature on, so its routes answer rather than 503. */
 export const fuzzConfig = () => ({
+  // As a server runs by default: private-url cases must be refused, not fetched.
+  allowPrivateUrls: false,
   operatorToken: OPERATOR_TOKEN,
   mailroomAddress: parseMailroomAddress('1 Mail Room Way, Louisville, KY 40202'),
 });
