@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './platform/clock.js';
 import { loadDataKeys } from './platform/data-keys.js';
 import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
+import { PgGeographies } from './reference-store/boundaries/pg-geographies.js';
 import { PgCompletions } from './reference-store/pg-completions.js';
 import { PgSource } from './reference-store/pg-source.js';
 import { ReportSandbox } from './report-sandbox/report-sandbox.js';
@@ -82,7 +83,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     Math.ceil(config.dbPoolMax / 2),
   );
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
-  const verifier = createVerifier(new PgSource(db.pool));
+  const verifier = createVerifier(new PgSource(db.pool), { geographies: new PgGeographies(db.pool) });
   const addressing = createAddressing(verifier);
   const completions = new PgCompletions(db.pool);
   const foreground = new ForegroundLoad();

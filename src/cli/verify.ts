@@ -6,6 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { createVerifier, type VerifyInput } from '../engines/address/verify/index.js';
+import { PgGeographies } from '../reference-store/boundaries/pg-geographies.js';
 import { PgSource } from '../reference-store/pg-source.js';
 import { withDatabase } from './with-database.js';
 
@@ -28,7 +29,7 @@ function inputOf(line: string): VerifyInput {
 
 export async function verifyCommand(): Promise<number> {
   return withDatabase(async (db) => {
-    const verifier = createVerifier(new PgSource(db.pool));
+    const verifier = createVerifier(new PgSource(db.pool), { geographies: new PgGeographies(db.pool) });
     const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
     for await (const line of lines) {
       if (!line.trim()) continue;

@@ -48,6 +48,16 @@ const Details = Type.Object({
   suiteKey: Type.Optional(Type.String()),
   suiteID: Type.Optional(Type.String()),
   boxID: Type.Optional(Type.String()),
+  // From imported TIGER/Line boundaries (engine's geography/census-details.ts).
+  usCensusFIPS: Type.Optional(Type.String()),
+  usCensusTractNumber: Type.Optional(Type.String()),
+  usCensusBlockNumber: Type.Optional(Type.String()),
+  usCensusMSA: Type.Optional(Type.String()),
+  usCensusCMSA: Type.Optional(Type.String()),
+  usCensusPMSA: Type.Optional(Type.String()),
+  usCensusMA: Type.Optional(Type.String()),
+  usStateLegislativeUpper: Type.Optional(Type.String()),
+  usStateLegislativeLower: Type.Optional(Type.String()),
 });
 
 /** Spec 2.2, 2.3 (the supported details) and 2.5. */

@@ -1,8 +1,12 @@
+import type { CensusDetails } from '../geography/census-details.js';
 import { reference } from '../index.js';
 import type { Verification } from './verification.js';
 
-/** Spec 2.3 fields the data supports; anything unknown is left out, never guessed. */
-export interface AddressDetails {
+/**
+ * Spec 2.3 fields the data supports; anything unknown is left out, never guessed. The census and
+ * legislative ones are added from imported boundaries (geographies.ts).
+ */
+export interface AddressDetails extends CensusDetails {
   county?: string;
   countyNum?: string;
   usTimeZone?: string;

@@ -1,9 +1,12 @@
 /** Verification's public surface: the HTTP layer, the CLI and contacts use only this. */
+import type { GeographySource, PlacedAreas } from '../geography/layers.js';
 import { reference } from '../index.js';
 import type { CandidateSource } from './candidate-source.js';
+import { addGeographies, placeVerification } from './geographies.js';
 import type { VerifyInput, VerifyOptions } from './input.js';
 import { present, type VerifiedAddress } from './present.js';
 import { suggestAddresses } from './suggest.js';
+import type { Verification } from './verification.js';
 import { verifyAddress } from './verify.js';
 import { zipHint } from './zip-hint.js';
 
@@ -30,9 +33,25 @@ export interface AddressVerifier {
 /** CPU time a batch may hold the event loop before letting other requests in. */
 const SLICE_MS = 5;
 
-export function createVerifier(source: CandidateSource): AddressVerifier {
+export interface VerifierExtras {
+  /** Imported census boundaries: details get the census and legislative fields (geographies.ts). */
+  geographies?: GeographySource;
+}
+
+export function createVerifier(source: CandidateSource, extras: VerifierExtras = {}): AddressVerifier {
+  const { geographies } = extras;
+  const withAreas = (answer: VerifiedAddress, v: Verification, areas: PlacedAreas | undefined) => {
+    if (areas && answer.details) addGeographies(answer.details, v, areas);
+    return answer;
+  };
+  /** present(), plus the census fields when details are asked for; a promise only when layers must be read. */
+  const answer = (v: Verification, options?: VerifyOptions): VerifiedAddress | Promise<VerifiedAddress> => {
+    const placed = geographies && options?.includeDetails ? placeVerification(geographies, v) : undefined;
+    if (placed instanceof Promise) return placed.then((areas) => withAreas(present(v, options), v, areas));
+    return withAreas(present(v, options), v, placed);
+  };
   const verify = async (input: VerifyInput, options?: VerifyOptions) =>
-    present(await verifyAddress(source, input), options);
+    answer(await verifyAddress(source, input), options);
   return {
     verify,
     async verifyMany(inputs, options) {
@@ -51,10 +70,11 @@ export function createVerifier(source: CandidateSource): AddressVerifier {
       return out;
     },
     suggest: async (input, options) =>
-      (await suggestAddresses(source, input)).map((v) => present(v, options)),
+      Promise.all((await suggestAddresses(source, input)).map((v) => answer(v, options))),
     async warm() {
       reference.warm();
       await source.coverage();
+      await geographies?.warm?.();
     },
   };
 }
