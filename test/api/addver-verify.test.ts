@@ -164,8 +164,19 @@ describe('POST /v1/addver/verifications/batch', () => {
       r.map(
         (x: { verifiedAddress?: { status: string }; error?: string }) => x.verifiedAddress?.status ?? 'error',
       ),
-      ['verified', 'failed', 'verified', 'error', 'corrected', 'error'],
+      ['verified', 'error', 'verified', 'error', 'corrected', 'error'],
     );
+    // An address that does not verify (§7.3): its error in the words of its errors, nothing else.
+    assert.deepEqual(Object.keys(r[1]), ['error']);
+    const single = await server.request('POST', '/v1/addver/verifications', {
+      key,
+      json: { address: '1922 NEWBURG RD, LOUISVILLE, KY 40205' },
+    });
+    assert.equal(single.body.data.status, 'failed');
+    const words = Object.entries(single.body.data.errors as Record<string, string[]>).flatMap(([f, list]) =>
+      list.map((e) => `${f}: ${e}`),
+    );
+    assert.equal(r[1].error, words.join('; '));
     assert.match(r[3].error, /addresses\[3\]\.country must be us or ca/);
     assert.equal('verifiedAddress' in r[3], false);
     assert.equal(r[4].verifiedAddress.line1, '4110 CAVEN CT');

@@ -246,6 +246,18 @@ describe('POST /v1/intl_addver/verifications/batch', () => {
     assert.match(results[3].error, /addresses\[3\]/);
   });
 
+  test('an address that does not verify carries its error in the words of its errors, and no verifiedAddress', async () => {
+    const flat9 = 'Flat 9, 221B Baker Street, London NW1 6XE, United Kingdom';
+    const res = await server.request('POST', '/v1/intl_addver/verifications/batch', {
+      key,
+      json: { addresses: [flat9, 'Flat 2, 221B Baker Street, London NW1 6XE, United Kingdom'] },
+    });
+    assert.equal(res.status, 200, res.text);
+    const [missing, flat] = res.body.data.results;
+    assert.deepEqual(missing, { error: 'line1: Incorrect Value: Suite identifier' });
+    assert.equal(flat.verifiedAddress.status, 'verified');
+  });
+
   test('a freeform address naming no country is refused like a structured one without: not charged', async () => {
     const k = await server.key({ org: 'intl-no-country', product: 'addver' });
     const used = async () => (await server.request('GET', '/v1/intl_addver', { key: k })).body.data.used;

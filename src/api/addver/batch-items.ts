@@ -1,4 +1,4 @@
-import type { VerifyInput } from '../../engines/address/verify/index.js';
+import { type ErrorsObject, errorsAsText, type VerifyInput } from '../../engines/address/verify/index.js';
 import { ApiError, invalid } from '../../platform/errors.js';
 import { MAX_BATCH } from './batch.schema.js';
 import { checkAddressShape, toVerifyInput } from './verification-input.js';
@@ -54,4 +54,17 @@ export function batchInputs(items: unknown[]): Array<{ input: VerifyInput } | { 
       throw err;
     }
   });
+}
+
+/**
+ * One batch result as the address verification document has it (§4.1, §7.3): an address that
+ * could not be verified carries `error`, in the words of its `errors`, and no
+ * `verifiedAddress`; every other one its verified address. Both batches, standard and
+ * international, answer through this.
+ */
+export function batchResult<V extends { status?: string; errors?: ErrorsObject }>(
+  verified: V,
+): { verifiedAddress: V } | { error: string } {
+  if (verified.status !== 'failed') return { verifiedAddress: verified };
+  return { error: errorsAsText(verified.errors ?? {}) || 'The address could not be verified.' };
 }

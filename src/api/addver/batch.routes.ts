@@ -4,7 +4,7 @@ import { LOOKUP_COST } from '../../platform/metering/metering.js';
 import { documented } from '../../platform/route-helpers.js';
 import type { AppDeps } from '../deps.js';
 import { BatchBody, BatchResult } from './batch.schema.js';
-import { batchInputs, checkBatchShape } from './batch-items.js';
+import { batchInputs, batchResult, checkBatchShape } from './batch-items.js';
 import { Envelope, ok } from './envelope.js';
 import { chargeWithGeocode } from './geocode-charge.js';
 import { VerifyQuery } from './verification.schema.js';
@@ -42,7 +42,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
       const verified = await deps.verifier.verifyMany(inputs, { ...q, geocode: charge.geocode });
       await charge.settle(verified);
       let next = 0;
-      const results = items.map((item) => ('input' in item ? { verifiedAddress: verified[next++] } : item));
+      const results = items.map((item) => ('input' in item ? batchResult(verified[next++]) : item));
       return ok({ results }, 'Verified addresses.');
     },
   );

@@ -6,6 +6,7 @@ import { chargeLookups, LOOKUP_COST } from '../../platform/metering/metering.js'
 import { geocodingEnabled, INTL_LOOKUPS } from '../../platform/metering/metering.repo.js';
 import { documented } from '../../platform/route-helpers.js';
 import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
+import { batchResult } from '../addver/batch-items.js';
 import { Envelope, ok } from '../addver/envelope.js';
 import type { AppDeps } from '../deps.js';
 import { toIntlInput } from './input.js';
@@ -70,9 +71,7 @@ export const intlBatchRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = asy
       const results = [];
       let since = Date.now();
       for (const item of items) {
-        results.push(
-          'input' in item ? { verifiedAddress: await verifyIntl(item.input, source, options) } : item,
-        );
+        results.push('input' in item ? batchResult(await verifyIntl(item.input, source, options)) : item);
         if (Date.now() - since >= YIELD_MS) {
           await new Promise((resolve) => setImmediate(resolve));
           since = Date.now();
