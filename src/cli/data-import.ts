@@ -1,5 +1,11 @@
 import { loadConfig } from '../config/config.js';
 import { SafeFetchError } from '../platform/safe-fetch.js';
+import {
+  type BoundaryImportResult,
+  importBoundaries,
+} from '../reference-store/boundaries/import-boundaries.js';
+import { formatBoundarySources } from '../reference-store/boundaries/public-layers.js';
+import { isBoundaryLocation } from '../reference-store/boundaries/sources.js';
 import { FORMATS, type SourceFormat } from '../reference-store/import/entry-records.js';
 import { recentRuns } from '../reference-store/import/import.repo.js';
 import { ImportInputError } from '../reference-store/import/import-errors.js';
@@ -17,6 +23,8 @@ export const DATA_USAGE = `postroom data import FILE|URL [--format csv|geojson|n
                                [--map SPEC] [--source NAME] [--allow-private] [--max-bytes N] [--timeout S]
                                [--no-resume]   address points: OpenAddresses CSV or GeoJSON lines, NAD text;
                                plain, .gz or .zip; safe to re-run (docs/data-sources.md)
+postroom data import ZIP|FOLDER|FILES...|URL [--format shapefile]   TIGER/Line boundaries (tl_2024_21_tract.zip...:
+                               counties, tracts, blocks, districts, CBSAs...; docs/verification.md)
 postroom data sources [--runs] public sources that work with the importer (--runs: recent imports)`;
 
 /** `postroom data import` and `postroom data sources`. */
@@ -29,7 +37,7 @@ export async function dataCommand(args: Args): Promise<number> {
 
 async function sourcesCommand(args: Args): Promise<number> {
   if (!args.flags.runs) {
-    console.log(formatSources());
+    console.log(`${formatSources()}\n\n${formatBoundarySources()}`);
     return 0;
   }
   const runs = await withDatabase((db) => recentRuns(db.pool));
@@ -43,9 +51,26 @@ async function sourcesCommand(args: Args): Promise<number> {
 }
 
 async function importCommand(args: Args): Promise<number> {
-  const options = importOptions(args);
+  const { format, ...otherFlags } = args.flags;
+  const shapefile = format === 'shapefile';
+  const options = importOptions(shapefile ? { ...args, flags: otherFlags } : args);
   const location = importLocation(args);
+  const locations = [location, ...args.positional.slice(3)];
   try {
+    // Boundary shapefiles (a zip, folder, parts or URL of TIGER/Line files) go to their own importer.
+    if (shapefile || (await Promise.all(locations.map(isBoundaryLocation))).every(Boolean)) {
+      const result = await withDatabase((db) =>
+        importBoundaries(db.pool, locations, {
+          fetch: options.fetch,
+          resume: options.resume,
+          progress: true,
+        }),
+      );
+      console.log(boundarySummary(result));
+      return 0;
+    }
+    if (locations.length > 1)
+      throw new UsageError(`usage: ${DATA_USAGE}\n  (several files at once are boundary shapefiles)`);
     const result = await withDatabase((db) =>
       importPoints(db.pool, location, { ...options, progress: true }),
     );
@@ -120,6 +145,27 @@ function summary(location: string, r: ImportResult): string {
     (r.resumedAfter ? `; resumed after the ${r.resumedAfter} rows an interrupted run stored` : '') +
     `\n  read ${read.join('; ')}` +
     (r.passedOver.length ? `\n  passed over ${r.passedOver.join(', ')}` : '')
+  );
+}
+
+function boundarySummary(r: BoundaryImportResult): string {
+  const skipped = Object.entries(r.skipped).map(([why, n]) => `${n} ${why}`);
+  const files = r.files.map(
+    (f) =>
+      `${f.name}: ${f.areas} ${f.layer} areas` +
+      (f.vintage ? ` (${f.vintage})` : '') +
+      (f.replaces
+        ? `, replacing the layer's ${f.replaces === 'us' ? 'areas' : `areas of state ${f.replaces}`}`
+        : ''),
+  );
+  const layers = Object.entries(r.layers).map(([layer, n]) => `${layer} ${n}`);
+  return (
+    `${r.areas} areas read: ${r.inserted} new, ${r.updated} changed, ${r.removed} removed` +
+    (skipped.length ? `, skipped ${skipped.join(', ')}` : '') +
+    ` in ${r.seconds.toFixed(1)} s` +
+    (r.resumedAfter ? `; resumed after the ${r.resumedAfter} areas an interrupted run staged` : '') +
+    `\n  ${files.join('\n  ')}` +
+    (layers.length ? `\n  stored: ${layers.join(', ')}` : '')
   );
 }
 

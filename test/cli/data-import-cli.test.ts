@@ -84,7 +84,7 @@ describe('postroom data import and data sources (the command)', () => {
       res.stdout,
       /National Address Database[\s\S]*licence: US government work[^\n]*public domain/,
     );
-    assert.equal((res.stdout.match(/^ {2}import: {2}postroom data import /gm) ?? []).length, 4);
+    assert.equal((res.stdout.match(/^ {2}import: {2}postroom data import /gm) ?? []).length, 5);
   });
 });
 
