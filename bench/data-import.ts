@@ -9,7 +9,8 @@
  * 1. Writes two files to the temporary directory, streamed: an OpenAddresses CSV (LON,LAT,NUMBER,
  *    STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID,HASH) and a NAD text file (the published
  *    60-column header, AddNo_Full / St_PreDir / St_Name / St_PosTyp / Post_City / State /
- *    Zip_Code / Longitude / Latitude / UUID filled). Rows are synthetic: real ZIPs with their
+ *    Zip_Code / Plus_4 / Longitude / Latitude / UUID, and the delivery fields Placement,
+ *    Lifecycle, Addr_Type and DeliverTyp filled). Rows are synthetic: real ZIPs with their
  *    state and city from the bundled ZIP table, made-up streets (one per 50 rows, each in one
  *    ZIP, names from a pool of 4,000), numbers 1-9999, a unit on one row in ten.
  * 2. Imports each into the empty store in a child process (`importPoints`, what the command
@@ -213,8 +214,11 @@ function* nadLines(count: number): Generator<string> {
     row[at.UUID] = `{00000000-0000-4000-8000-${String(i).padStart(12, '0')}}`;
     row[at.Longitude] = r.lon.toFixed(6);
     row[at.Latitude] = r.lat.toFixed(6);
+    row[at.Plus_4] = String(1000 + (i % 9000));
     row[at.Placement] = 'Structure - Rooftop';
-    row[at.Addr_Type] = 'Residential';
+    row[at.Lifecycle] = 'Current';
+    row[at.Addr_Type] = i % 5 ? 'Residential' : 'Commercial';
+    row[at.DeliverTyp] = r.unit ? 'Subaddress Included' : 'Subaddress Excluded';
     row[at.NAD_Source] = 'Postroom bench';
     yield row.join(',');
   }

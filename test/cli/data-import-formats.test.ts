@@ -197,6 +197,42 @@ describe('postroom data import: formats served over HTTP', () => {
     assert.equal(plain.inserted, 0);
   });
 
+  test('NAD delivery fields: Plus_4 (padded, or from a ZIP+4 Zip_Code), Addr_Type, DeliverTyp, Lifecycle, Placement, Post_City, Urbnztn_PR kept with each point; a retired point not stored', async () => {
+    const result = await importPoints(pool(), path.join(FIXTURES, 'nad-delivery.txt'));
+    assert.equal(result.rows, 8);
+    assert.equal(result.inserted, 7);
+    assert.deepEqual(result.skipped, { 'retired (NAD Lifecycle)': 1 });
+    const res = await pool().query(
+      `SELECT number, unit_id, plus4, address_type, delivery_type, lifecycle, placement, post_city, urbanization
+         FROM address_points ORDER BY zip, number, unit_id`,
+    );
+    assert.deepEqual(
+      res.rows.map((r) =>
+        Object.values(r)
+          .map((v) => v ?? '-')
+          .join('|'),
+      ),
+      [
+        '150|-|2112|Residential|-|Current|Structure - Rooftop|SAN JUAN|LAS GLADIOLAS',
+        '10434|-|3806|Residential|Subaddress Excluded|Current|Structure - Rooftop|JEFFERSONTOWN|-',
+        // Plus_4 "30" lost its leading zeros as a number; Addr_Type Unknown and Post_City "Not stated" say nothing.
+        '10500|-|0030|-|-|Current|Parcel - Centroid|-|-',
+        '215|1|6101|Residential|Subaddress Included|Current|Structure - Rooftop|COLUMBUS|-',
+        '215|2|6102|Residential|Subaddress Included|Current|Structure - Rooftop|COLUMBUS|-',
+        // No Plus_4: the add-on from a Zip_Code given as 43215-2915.
+        '5|-|2915|Industrial|-|Current|Site|COLUMBUS|-',
+        '77|-|3413|Commercial|Subaddress Excluded|Current|Structure - Rooftop|COLUMBUS|-',
+      ],
+    );
+    // An OpenAddresses file carries none of them.
+    await fromUrl('/oa-louisville.csv');
+    const oa = await pool().query(
+      `SELECT count(*)::int AS n FROM address_points WHERE source = 'oa-louisville.csv'
+          AND num_nonnulls(plus4, address_type, delivery_type, lifecycle, placement, post_city, urbanization) > 0`,
+    );
+    assert.equal(oa.rows[0].n, 0);
+  });
+
   test('a local file works as before, and --format overrides the sniffing', async () => {
     const result = await importPoints(pool(), path.join(FIXTURES, 'nad-columbus.txt'), { format: 'nad' });
     assert.equal(result.inserted, 5);

@@ -1,4 +1,5 @@
 import type { SourceRecord } from '../../engines/address/verify/point-from-record.js';
+import type { DeliveryFacts } from '../../engines/address/verify/reference-point.js';
 import { MapError } from './column-map.js';
 
 /**
@@ -8,7 +9,10 @@ import { MapError } from './column-map.js';
  * - number: AddNo_Full, else AddNum_Pre + Add_Number + AddNum_Suf;
  * - street: StNam_Full, else St_PreMod St_PreDir St_PreTyp St_PreSep St_Name St_PosTyp St_PosDir St_PosMod;
  * - unit: Unit, else SubAddress; city: Post_City, else Inc_Muni, Uninc_Comm, Census_Plc;
- * - State, Zip_Code, Longitude, Latitude, UUID.
+ * - State, Zip_Code, Longitude, Latitude, UUID;
+ * - delivery (kept with the point, docs/verification.md "Delivery fields from NAD"): Plus_4
+ *   (else a "-1234" after Zip_Code), Addr_Type, DeliverTyp, Lifecycle, Placement, Post_City,
+ *   Urbnztn_PR.
  */
 const STREET_PARTS = [
   'st_premod',
@@ -21,6 +25,16 @@ const STREET_PARTS = [
   'st_posmod',
 ];
 const CITY_FIELDS = ['post_city', 'inc_muni', 'uninc_comm', 'census_plc'];
+
+/** NAD fields kept as given with each point (Plus_4 is read apart: it is checked and padded). */
+const DELIVERY_FIELDS = [
+  ['addr_type', 'addressType'],
+  ['delivertyp', 'deliveryType'],
+  ['lifecycle', 'lifecycle'],
+  ['placement', 'placement'],
+  ['post_city', 'postCity'],
+  ['urbnztn_pr', 'urbanization'],
+] as const satisfies ReadonlyArray<readonly [string, Exclude<keyof DeliveryFacts, 'plus4'>]>;
 
 /** Values NAD uses for "nothing here" in its place fields. */
 const NOT_STATED = new Set(['', 'NOT STATED', 'UNINCORPORATED', 'UNKNOWN', 'NULL', 'N/A']);
@@ -57,13 +71,38 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
   const lat = at('latitude')!;
   const lon = at('longitude')!;
   const uuid = at('uuid');
-
+  const plus4 = at('plus_4');
+  const deliveryColumns = DELIVERY_FIELDS.flatMap(([name, key]) => {
+    const i = at(name);
+    return i === undefined ? [] : [[i, key] as const];
+  });
+  const hasDelivery = plus4 !== undefined || deliveryColumns.length > 0;
   const joined = (row: string[], columns: number[]) =>
     columns
       .map((i) => row[i]?.trim() ?? '')
       .filter(Boolean)
       .join(' ');
   const place = (v: string | undefined) => (v && !NOT_STATED.has(v.trim().toUpperCase()) ? v.trim() : '');
+  /** The row's delivery fields, or undefined when it fills none (one object per NAD row at most). */
+  const deliveryOf = (row: string[]): DeliveryFacts | undefined => {
+    const d: DeliveryFacts = {};
+    let any = false;
+    const add =
+      plus4Of(plus4 === undefined ? undefined : row[plus4]) ??
+      plus4OfZip(zip === undefined ? undefined : row[zip]);
+    if (add) {
+      d.plus4 = add;
+      any = true;
+    }
+    for (const [i, key] of deliveryColumns) {
+      const value = place(row[i]);
+      if (value) {
+        d[key] = value;
+        any = true;
+      }
+    }
+    return any ? d : undefined;
+  };
 
   return (row) => {
     const record: SourceRecord = {
@@ -85,8 +124,34 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
     if (state !== undefined) record.region = row[state];
     if (zip !== undefined) record.postcode = zipOf(row[zip]);
     if (uuid !== undefined && row[uuid]) record.id = row[uuid].replace(/^\{|\}$/g, '');
+    if (hasDelivery) {
+      const delivery = deliveryOf(row);
+      if (delivery) record.delivery = delivery;
+    }
     return record;
   };
+}
+
+/** NAD Lifecycle values that say an address is no longer in use: such a point is not imported. */
+export function isRetired(lifecycle: string | undefined): boolean {
+  return lifecycle !== undefined && /^\s*retired\s*$/i.test(lifecycle);
+}
+
+/**
+ * "1234" -> "1234"; "30" -> "0030" (an add-on once stored as a number lost its leading zeros);
+ * blank, "0000" (no add-on is 0000) or anything else -> undefined.
+ */
+function plus4Of(v: string | undefined): string | undefined {
+  const add = (v ?? '').trim();
+  if (!/^\d{1,4}$/.test(add)) return undefined;
+  const padded = add.padStart(4, '0');
+  return padded === '0000' ? undefined : padded;
+}
+
+/** "43215-1234" -> "1234": some files give the ZIP+4 whole in Zip_Code. */
+function plus4OfZip(v: string | undefined): string | undefined {
+  const m = /^\s*\d{5}-(\d{4})\s*$/.exec(v ?? '');
+  return m ? plus4Of(m[1]) : undefined;
 }
 
 /** "2134" -> "02134": a ZIP once stored as a number lost its leading zeros. */

@@ -3,6 +3,7 @@ import { cleanText } from '../../engines/address/verify/clean-text.js';
 import { pointFromRecord, type SourceRecord } from '../../engines/address/verify/point-from-record.js';
 import type { ReferencePoint } from '../../engines/address/verify/reference-point.js';
 import { readUnit } from '../../engines/address/verify/unit-form.js';
+import { isRetired } from './nad-columns.js';
 
 /** Where a file's records are, when the records do not say: from flags, or the file's path. */
 export interface PlaceHint {
@@ -27,6 +28,8 @@ const NORTH_AMERICA = new Set(['US', 'CA']);
  * (upper case, single spaces): the same columns and indexes, compared the same way.
  */
 export function placeRecord(record: SourceRecord, hint: PlaceHint): PlacedPoint | string {
+  // No longer an address (NAD Lifecycle "Retired"): not a reference point, so not stored at all.
+  if (record.delivery && isRetired(record.delivery.lifecycle)) return 'retired (NAD Lifecycle)';
   const given = record.region ? record : hint.region ? { ...record, region: hint.region } : record;
   if (!hint.country || NORTH_AMERICA.has(hint.country)) {
     const point = pointFromRecord(given);

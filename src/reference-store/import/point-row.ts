@@ -49,8 +49,16 @@ export function copyLine(
     text(p.unitId),
     String(p.lat),
     String(p.lon),
+    // NAD's delivery fields (migration 0057); NULL for every other source.
+    text(p.plus4),
+    text(p.addressType),
+    text(p.deliveryType),
+    text(p.lifecycle),
+    text(p.placement),
+    text(p.postCity),
+    text(p.urbanization),
   ].join('\t');
 }
 
 export const COPY_COLUMNS =
-  'record_hash, country, source, source_id, zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction, unit_designator, unit_id, lat, lon';
+  'record_hash, country, source, source_id, zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction, unit_designator, unit_id, lat, lon, plus4, address_type, delivery_type, lifecycle, placement, post_city, urbanization';

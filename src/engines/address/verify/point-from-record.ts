@@ -1,5 +1,5 @@
 import { reference } from '../index.js';
-import type { ReferencePoint } from './reference-point.js';
+import type { DeliveryFacts, ReferencePoint } from './reference-point.js';
 import { referenceStreet } from './street-form.js';
 import { readUnit } from './unit-form.js';
 
@@ -15,6 +15,8 @@ export interface SourceRecord {
   lat?: string;
   lon?: string;
   id?: string;
+  /** NAD only: what the file says about delivery at the point (raw, trimmed; set only when any is). */
+  delivery?: DeliveryFacts;
 }
 
 const upper = (s: string | undefined) => (s ?? '').toUpperCase().replace(/\s+/g, ' ').trim();
@@ -42,7 +44,7 @@ export function pointFromRecord(r: SourceRecord): ReferencePoint | string {
     : reference.zip(zip)?.state;
   if (!state) return 'no region';
   const unit = readUnit(r.unit);
-  return {
+  const point: ReferencePoint = {
     zip: zip.replace(' ', ''),
     state,
     city: upper(r.city || r.district) || (reference.zip(zip)?.city.toUpperCase() ?? ''),
@@ -53,4 +55,19 @@ export function pointFromRecord(r: SourceRecord): ReferencePoint | string {
     lat,
     lon,
   };
+  if (r.delivery) withDelivery(point, r.delivery);
+  return point;
+}
+
+/** A source's delivery facts on a point: cities upper case, the urbanization without its "URB". */
+function withDelivery(point: ReferencePoint, d: DeliveryFacts): void {
+  if (d.plus4) point.plus4 = d.plus4;
+  if (d.addressType) point.addressType = d.addressType;
+  if (d.deliveryType) point.deliveryType = d.deliveryType;
+  if (d.lifecycle) point.lifecycle = d.lifecycle;
+  if (d.placement) point.placement = d.placement;
+  const postCity = upper(d.postCity);
+  if (postCity) point.postCity = postCity;
+  const urbanization = upper(d.urbanization).replace(/^(URBANIZACION|URBANIZATION|URB)\b\.?\s*/, '');
+  if (urbanization) point.urbanization = urbanization;
 }

@@ -11,7 +11,30 @@ export interface StreetForm {
   postDirection?: string;
 }
 
-export interface ReferencePoint {
+/**
+ * What a source says about delivery at a point: the National Address Database carries these
+ * (nad-columns.ts); OpenAddresses files carry none. Stored as given (trimmed; cities and the
+ * urbanization upper case). The verifier reads plus4, addressType, postCity and urbanization
+ * (delivery.ts); deliveryType, lifecycle and placement are kept in the store only.
+ */
+export interface DeliveryFacts {
+  /** NAD Plus_4: the ZIP+4 add-on, four digits. */
+  plus4?: string;
+  /** NAD Addr_Type as given: "Residential", "Commercial"... (residentialOf maps it). */
+  addressType?: string;
+  /** NAD DeliverTyp as given ("Subaddress Included"...). */
+  deliveryType?: string;
+  /** NAD Lifecycle as given ("Current", "Proposed"...); retired points are not imported. */
+  lifecycle?: string;
+  /** NAD Placement as given ("Structure - Rooftop"...). */
+  placement?: string;
+  /** NAD Post_City: the mailing city, upper case. */
+  postCity?: string;
+  /** NAD Urbnztn_PR: a Puerto Rico urbanization's name, upper case, without "URB". */
+  urbanization?: string;
+}
+
+export interface ReferencePoint extends DeliveryFacts {
   zip: string;
   state: string;
   /** The city the source gave (not always the mailing city: NYC data says "New York" for Queens). */
