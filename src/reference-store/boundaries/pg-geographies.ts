@@ -2,6 +2,7 @@ import Flatbush from 'flatbush';
 import type { Queryable } from '../../db/pool.js';
 import { AreaGroup } from '../../engines/address/geography/area-group.js';
 import type { GeographySource, LayerId, PlacedAreas } from '../../engines/address/geography/layers.js';
+import { itemsAt } from '../../engines/address/geography/point-query.js';
 import { fixed } from '../../engines/address/geography/polygon.js';
 import { groupAreas, groupDirectory, layersVersion } from './boundaries.repo.js';
 
@@ -16,11 +17,15 @@ export interface PgGeographiesOptions {
 interface Directory {
   layer: LayerId;
   keys: string[];
+  /** The cached group of each key, beside the LRU map: a placement reads these, not the map. */
+  slots: Array<Cached | undefined>;
   boxes: Int32Array;
   index?: Flatbush;
 }
 
 interface Cached {
+  dir: Directory;
+  slot: number;
   group: AreaGroup;
   bytes: number;
   used: number;
@@ -90,16 +95,21 @@ export class PgGeographies implements GeographySource {
     const y = fixed(lat);
     const tick = ++this.tick;
     const out: PlacedAreas = {};
-    const missing: string[] = [];
+    let missing: string[] | undefined;
     for (const dir of this.dirs) {
-      const absent: string[] = [];
+      let absent: string[] | undefined;
       let found = false;
-      for (const i of candidates(dir, x, y)) {
-        const key = dir.keys[i];
-        const cached = this.groups.get(key);
+      const n = candidates(dir, x, y);
+      for (let k = 0; k < n; k++) {
+        const slot = GROUPS[k];
+        const cached = dir.slots[slot];
+        const key = dir.keys[slot];
         const group = cached?.group ?? loaded?.get(key);
         if (!group) {
-          if (!loaded) absent.push(key);
+          if (!loaded) {
+            absent = absent ?? [];
+            absent.push(key);
+          }
           continue;
         }
         if (cached) cached.used = tick;
@@ -111,9 +121,12 @@ export class PgGeographies implements GeographySource {
         }
       }
       // A layer already answered needs none of its other candidate groups.
-      if (absent.length && !found) missing.push(...absent);
+      if (absent && !found) {
+        missing = missing ?? [];
+        missing.push(...absent);
+      }
     }
-    if (missing.length) return this.load(missing).then((groups) => this.placeNow(lon, lat, groups));
+    if (missing) return this.load(missing).then((groups) => this.placeNow(lon, lat, groups));
     return out;
   }
 
@@ -147,7 +160,13 @@ export class PgGeographies implements GeographySource {
         for (const r of list) index.add(r.bbox.minX, r.bbox.minY, r.bbox.maxX, r.bbox.maxY);
         index.finish();
       }
-      dirs.push({ layer, keys: list.map((r) => `${layer}|${r.grp}`), boxes, index });
+      dirs.push({
+        layer,
+        keys: list.map((r) => `${layer}|${r.grp}`),
+        slots: new Array(list.length),
+        boxes,
+        index,
+      });
     }
     this.dirs = dirs;
     this.version = version;
@@ -206,8 +225,14 @@ export class PgGeographies implements GeographySource {
 
   private store(key: string, group: AreaGroup): void {
     if (this.groups.has(key)) return;
+    const [layer] = splitKey(key);
+    const dir = this.dirs.find((d) => d.layer === layer);
+    const slot = dir ? dir.keys.indexOf(key) : -1;
+    if (!dir || slot < 0) return;
     const bytes = group.bytes;
-    this.groups.set(key, { group, bytes, used: ++this.tick });
+    const cached = { dir, slot, group, bytes, used: ++this.tick };
+    dir.slots[slot] = cached;
+    this.groups.set(key, cached);
     this.heldBytes += bytes;
     if (this.heldBytes > this.maxBytes) this.evict(key);
   }
@@ -219,6 +244,7 @@ export class PgGeographies implements GeographySource {
       if (this.heldBytes <= this.maxBytes * 0.9) break;
       if (key === keep) continue;
       this.groups.delete(key);
+      cached.dir.slots[cached.slot] = undefined;
       this.heldBytes -= cached.bytes;
     }
   }
@@ -229,18 +255,18 @@ function splitKey(key: string): [LayerId, string] {
   return [key.slice(0, at) as LayerId, key.slice(at + 1)];
 }
 
-const NONE: number[] = [];
+/** A layer's groups whose bbox holds the point (county bboxes overlap a few neighbours at most). */
+const GROUPS = new Int32Array(256);
 
-/** Indexes of a layer's groups whose bbox holds the point. */
-function candidates(dir: Directory, x: number, y: number): number[] {
-  if (dir.index) return dir.index.search(x, y, x, y);
-  let out = NONE;
+/** Writes the indexes of a layer's groups whose bbox holds the point into GROUPS; returns how many. */
+function candidates(dir: Directory, x: number, y: number): number {
+  if (dir.index) return itemsAt(dir.index, x, y, GROUPS);
+  let n = 0;
   const b = dir.boxes;
-  for (let i = 0; i < dir.keys.length; i++) {
+  for (let i = 0; i < dir.keys.length && n < GROUPS.length; i++) {
     const o = i * 4;
     if (x < b[o] || y < b[o + 1] || x > b[o + 2] || y > b[o + 3]) continue;
-    if (out === NONE) out = [];
-    out.push(i);
+    GROUPS[n++] = i;
   }
-  return out;
+  return n;
 }

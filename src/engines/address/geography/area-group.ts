@@ -1,5 +1,6 @@
 import Flatbush from 'flatbush';
 import type { AreaInfo } from './layers.js';
+import { itemsAt } from './point-query.js';
 import { type Bbox, PolygonSet } from './polygon.js';
 
 /** One area as the store hands it over: what it says, its bbox (stored integers), its encoded geometry. */
@@ -8,6 +9,9 @@ export interface AreaRecord {
   bbox: Bbox;
   geometry: Uint8Array;
 }
+
+/** Areas whose bbox holds the point: a few (bboxes of one layer overlap little); more fall back to search(). */
+const HITS = new Int32Array(256);
 
 /** Below this many areas a group tests bboxes in a loop: an R-tree of three boxes costs more than it saves. */
 const LINEAR_BELOW = 8;
@@ -52,13 +56,9 @@ export class AreaGroup {
   /** The area holding (x, y) (stored integers), if any; the first in the index when two would. */
   find(x: number, y: number): AreaInfo | undefined {
     if (this.index) {
-      let found = -1;
-      // The filter runs the exact test and stops the search's result list from growing.
-      this.index.search(x, y, x, y, (i) => {
-        if (found < 0 && this.polygons.contains(i, x, y)) found = i;
-        return false;
-      });
-      return found < 0 ? undefined : this.areas[found];
+      const n = itemsAt(this.index, x, y, HITS);
+      for (let k = 0; k < n; k++) if (this.polygons.contains(HITS[k], x, y)) return this.areas[HITS[k]];
+      return undefined;
     }
     const b = this.boxes;
     for (let i = 0; i < this.areas.length; i++) {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import Flatbush from 'flatbush';
 import { AreaGroup, type AreaRecord } from '../../../../src/engines/address/geography/area-group.js';
+import { itemsAt } from '../../../../src/engines/address/geography/point-query.js';
 import {
   encodeRings,
   fixed,
@@ -146,5 +148,36 @@ describe('area group (R-tree + exact test)', () => {
     assert.equal(group.find(fixed(0.5), fixed(0.5))?.code, 'a');
     assert.equal(group.find(fixed(1.5), fixed(0.5))?.code, 'b');
     assert.equal(group.find(fixed(2.5), fixed(0.5)), undefined);
+  });
+});
+
+describe('point query over flatbush (itemsAt)', () => {
+  test('finds the same items as Flatbush#search, in any tree size, and falls back when the buffer is full', () => {
+    let seed = 3;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const n of [1, 15, 16, 17, 300, 5000]) {
+      const index = new Flatbush(n, 16, Int32Array);
+      for (let i = 0; i < n; i++) {
+        const x = Math.floor(random() * 1e6);
+        const y = Math.floor(random() * 1e6);
+        index.add(x, y, x + Math.floor(random() * 1e5), y + Math.floor(random() * 1e5));
+      }
+      index.finish();
+      const out = new Int32Array(256);
+      for (let k = 0; k < 200; k++) {
+        const x = Math.floor(random() * 1.1e6);
+        const y = Math.floor(random() * 1.1e6);
+        const count = itemsAt(index, x, y, out);
+        assert.deepEqual([...out.subarray(0, count)].sort(), index.search(x, y, x, y).sort(), `n ${n}`);
+      }
+    }
+    const stacked = new Flatbush(40, 16, Int32Array);
+    for (let i = 0; i < 40; i++) stacked.add(0, 0, 10, 10);
+    stacked.finish();
+    const small = new Int32Array(8);
+    assert.equal(itemsAt(stacked, 5, 5, small), 8);
   });
 });
