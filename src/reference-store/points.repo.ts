@@ -2,7 +2,7 @@ import type { Queryable } from '../db/pool.js';
 import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
 
 const COLUMNS = `zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction,
-  unit_designator, unit_id, lat, lon`;
+  unit_designator, unit_id, lat, lon, plus4, address_type, post_city, urbanization`;
 
 /** One row of address_points as the readers select it (COLUMNS). */
 export interface PointRow {
@@ -19,6 +19,11 @@ export interface PointRow {
   unit_id: string | null;
   lat: number;
   lon: number;
+  /** NAD's delivery fields the verifier answers from (migration 0057); NULL for other sources. */
+  plus4: string | null;
+  address_type: string | null;
+  post_city: string | null;
+  urbanization: string | null;
 }
 
 /**
@@ -47,7 +52,7 @@ export function toPoints(rows: PointRow[]): ReferencePoint[] {
       };
       streets.set(streetId, street);
     }
-    return {
+    const point: ReferencePoint = {
       zip: one(r.zip),
       state: one(r.state),
       city: one(r.city),
@@ -58,6 +63,12 @@ export function toPoints(rows: PointRow[]): ReferencePoint[] {
       lat: r.lat,
       lon: r.lon,
     };
+    // Only NAD points have these; a point without them stays as small as before.
+    if (r.plus4) point.plus4 = one(r.plus4);
+    if (r.address_type) point.addressType = one(r.address_type);
+    if (r.post_city) point.postCity = one(r.post_city);
+    if (r.urbanization) point.urbanization = one(r.urbanization);
+    return point;
   });
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { ROOT } from '../helpers/cli.js';
@@ -74,6 +75,33 @@ test('postroom data import twice adds nothing the second time; postroom verify a
     line1: ['Verbosity: Street type'],
     postalOrZip: ['Missing Value: Zip Code'],
   });
+});
+
+test("postroom verify answers a NAD point's zipPlus4, mailing city and delivery point barcode; a retired point is skipped at import", async () => {
+  const nad = path.resolve(import.meta.dirname, '../fixtures/import/nad-delivery.txt');
+  const imported = await postroom(['data', 'import', nad]);
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(imported.stdout, /8 rows, 7 new points/);
+  assert.match(imported.stdout, /retired \(NAD Lifecycle\)/);
+  const input = [
+    '10434 Taylorsville Rd, Louisville, KY 40299',
+    '10436 Taylorsville Rd, Louisville, KY 40299',
+  ];
+  const out = await postroom(['verify'], `${input.join('\n')}\n`);
+  assert.equal(out.code, 0, out.stderr);
+  const [home, retired] = out.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.equal(home.status, 'verified');
+  assert.equal(home.city, 'JEFFERSONTOWN');
+  assert.equal(home.zipPlus4, '3806');
+  assert.equal(home.details.residential, true);
+  assert.equal(home.details.usMailingsDeliveryPoint, '34');
+  assert.equal(home.details.usMailingCheckDigit, '2');
+  assert.equal(home.details.usPostnetBarcode, 'f402993806342f');
+  assert.equal(retired.status, 'failed');
+  assert.deepEqual(retired.errors, { line1: ['Incorrect Value: Civic number'] });
 });
 
 // The exit code is not asserted: something loaded with the CLI (an exit hook) resets

@@ -58,6 +58,11 @@ const Details = Type.Object({
   usCensusMA: Type.Optional(Type.String()),
   usStateLegislativeUpper: Type.Optional(Type.String()),
   usStateLegislativeLower: Type.Optional(Type.String()),
+  // From a NAD point's Plus_4 and Addr_Type (engine's delivery.ts).
+  residential: Type.Optional(Type.Boolean()),
+  usMailingsDeliveryPoint: Type.Optional(Type.String()),
+  usMailingCheckDigit: Type.Optional(Type.String()),
+  usPostnetBarcode: Type.Optional(Type.String()),
 });
 
 /** Spec 2.2, 2.3 (the supported details) and 2.5. */

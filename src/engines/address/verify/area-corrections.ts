@@ -12,7 +12,8 @@ export interface SettledArea {
 /**
  * City, state and ZIP of the answer once the ZIP is settled, with each difference from the
  * input reported. The ZIP decides (it is what mail is sorted by); a city is accepted when
- * the ZIP data or the reference points name it for that ZIP.
+ * the ZIP data or the reference points name it for that ZIP. The answer's city is the matched
+ * point's mailing city where its source gives one (NAD Post_City), else the ZIP's city.
  */
 export function settleArea(
   read: ReadAddress,
@@ -20,10 +21,11 @@ export function settleArea(
   zip: string | undefined,
   pointCity: string | undefined,
   findings: Findings,
+  mailingCity?: string,
 ): SettledArea {
   const record = zip ? reference.zip(zip) : undefined;
   const state = record?.state ?? area.state;
-  const city = record?.city.toUpperCase() ?? pointCity ?? read.city;
+  const city = mailingCity ?? record?.city.toUpperCase() ?? pointCity ?? read.city;
   const givenZip = postalKey(read.zip);
   if (!read.zip) findings.correction('postalOrZip', 'Missing Value', 'Zip Code');
   else if (zip && givenZip !== postalKey(zip))
@@ -32,7 +34,12 @@ export function settleArea(
   else if (!area.state || (state && area.state !== state))
     findings.correction('provinceOrState', 'Incorrect Value', 'State');
   if (!read.city) findings.correction('city', 'Missing Value', 'City');
-  else if (zip && (record || pointCity) && !cityFits(read.city, zip, state, pointCity))
+  else if (
+    zip &&
+    (record || pointCity) &&
+    read.city !== mailingCity &&
+    !cityFits(read.city, zip, state, pointCity)
+  )
     findings.correction('city', 'Incorrect Value', 'City');
   return { zip: zip || undefined, city: city || undefined, state: state || undefined };
 }

@@ -1,12 +1,13 @@
 import type { CensusDetails } from '../geography/census-details.js';
 import { reference } from '../index.js';
+import { addDeliveryDetails, type DeliveryDetails } from './delivery.js';
 import type { Verification } from './verification.js';
 
 /**
  * Spec 2.3 fields the data supports; anything unknown is left out, never guessed. The census and
  * legislative ones are added from imported boundaries (geographies.ts).
  */
-export interface AddressDetails extends CensusDetails {
+export interface AddressDetails extends DeliveryDetails, CensusDetails {
   county?: string;
   countyNum?: string;
   usTimeZone?: string;
@@ -53,5 +54,7 @@ export function detailsOf(v: Verification): AddressDetails {
   if (v.unit?.designator) out.suiteKey = v.unit.designator;
   if (v.unit?.id) out.suiteID = v.unit.id;
   if (v.poBox) out.boxID = v.poBox;
+  // residential, usMailingsDeliveryPoint, usMailingCheckDigit, usPostnetBarcode (NAD points).
+  addDeliveryDetails(v, out);
   return out;
 }

@@ -1,6 +1,7 @@
 import { geocode } from '../geocode/geocode.js';
 import type { GeocodeResult } from '../geocode/geocode-result.js';
 import { reference, properCase as toProperCase } from '../index.js';
+import { urbanizationOf, zipPlus4Of } from './delivery.js';
 import { type AddressDetails, detailsOf } from './details.js';
 import type { ErrorsObject } from './findings.js';
 import type { VerifyOptions } from './input.js';
@@ -20,6 +21,8 @@ export interface VerifiedAddress {
   firmName?: string;
   status: Verification['status'];
   errors: ErrorsObject;
+  /** The ZIP+4 add-on ("5178"), from the matched point's source (NAD Plus_4); else absent. */
+  zipPlus4?: string;
   details?: AddressDetails;
   geocodeResult?: GeocodeResult;
 }
@@ -39,10 +42,13 @@ export function streetLine(v: Verification): string {
   return [v.number, street, unit].filter(Boolean).join(' ');
 }
 
-/** line2: the unit where the input put it there, else a Puerto Rico urbanization, else line2 as written. */
+/**
+ * line2: the unit where the input put it there, else a Puerto Rico urbanization (the matched
+ * point's, else the input's), else line2 as written.
+ */
 function secondLine(v: Verification): string | undefined {
   if (v.read.unitOnLine2) return unitText(v) || undefined;
-  return v.read.urbanization ?? v.read.line2;
+  return urbanizationOf(v) ?? v.read.line2;
 }
 
 function stateName(state: string | undefined): string | undefined {
@@ -51,12 +57,13 @@ function stateName(state: string | undefined): string | undefined {
   return (region.country === 'US' ? region.state.name : region.province.en).toUpperCase();
 }
 
-/** The engine's verification as the API returns it (zipPlus4 is never set: no data gives it). */
+/** The engine's verification as the API returns it (zipPlus4 only from a matched point that has one). */
 export function present(v: Verification, options: VerifyOptions = {}): VerifiedAddress {
   const pc = (s: string) => (options.properCase ? toProperCase(s) : s);
   const line1 = streetLine(v) || v.read.written.line || '';
   const line2 = secondLine(v);
   const provinceOrStateName = stateName(v.state);
+  const zipPlus4 = zipPlus4Of(v);
   return {
     line1: pc(line1),
     ...(line2 ? { line2: pc(line2) } : {}),
@@ -74,6 +81,7 @@ export function present(v: Verification, options: VerifyOptions = {}): VerifiedA
     ...(v.read.firmName ? { firmName: pc(v.read.firmName) } : {}),
     status: v.status,
     errors: v.errors,
+    ...(zipPlus4 ? { zipPlus4 } : {}),
     ...(options.includeDetails ? { details: detailsOf(v) } : {}),
     ...(options.geocode ? withGeocode(v) : {}),
   };

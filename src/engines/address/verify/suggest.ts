@@ -2,6 +2,7 @@ import { houseNumberValue } from '../geocode/interpolate.js';
 import { reference } from '../index.js';
 import { resolveArea } from './area.js';
 import type { CandidateSource } from './candidate-source.js';
+import { mailingCityOf } from './delivery.js';
 import type { StreetCandidate } from './match-street.js';
 import { type ReadAddress, readAddress } from './read-address.js';
 import { numberKey, type ReferencePoint, unitKey } from './reference-point.js';
@@ -24,7 +25,7 @@ function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCand
   const record = country === 'US' ? reference.zip(point.zip) : undefined;
   const settled = {
     zip: point.zip,
-    city: record?.city.toUpperCase() ?? point.city,
+    city: mailingCityOf(point) ?? record?.city.toUpperCase() ?? point.city,
     state: record?.state ?? point.state,
   };
   return {

@@ -2,6 +2,7 @@ import { resolveArea, stateOf } from './area.js';
 import { settleArea, zipFromArea } from './area-corrections.js';
 import type { CandidateSource } from './candidate-source.js';
 import { changesTypeAndTown } from './correction-limits.js';
+import { mailingCityOf } from './delivery.js';
 import { Findings } from './findings.js';
 import type { VerifyInput } from './input.js';
 import { matchUnit } from './match-unit.js';
@@ -60,7 +61,14 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   if (!building) findings.failure('line1', 'Incorrect Value', 'Civic number');
   const block = search.blocks.find((b) => b.zip === chosen.zip);
   const unit = building ? matchUnit(read, building, block?.recordsUnits ?? false, findings) : undefined;
-  const settled = settleArea(read, area, chosen.zip, unit?.point.city.toUpperCase(), findings);
+  const settled = settleArea(
+    read,
+    area,
+    chosen.zip,
+    unit?.point.city.toUpperCase(),
+    findings,
+    mailingCityOf(unit?.point),
+  );
   // One literal with every field (absent ones undefined): spreads here cost more than the match.
   return finish(findings, {
     read,
