@@ -103,7 +103,11 @@ export async function importPoints(
         }
         const placed = placeRecord(record, hint);
         if (typeof placed === 'string') result.skipped[placed] = (result.skipped[placed] ?? 0) + 1;
-        else await writer.add(`${copyLine(placed.point, source, record.id, placed.country)}\n`, result.rows);
+        else
+          await writer.add(
+            `${copyLine(placed.point, source, record.id, placed.country, record.delivery)}\n`,
+            result.rows,
+          );
         if ((result.rows & 1023) === 0)
           progress?.update({ bytes: entry.sourceBytes(), rows: result.rows, inserted: writer.inserted });
       }

@@ -26,15 +26,16 @@ const STREET_PARTS = [
 ];
 const CITY_FIELDS = ['post_city', 'inc_muni', 'uninc_comm', 'census_plc'];
 
-/** NAD fields kept as given with each point (Plus_4 is read apart: it is checked and padded). */
+/** NAD fields kept with each point (delivery.ts answers from them). */
 const DELIVERY_FIELDS = [
-  ['addr_type', 'addressType'],
-  ['delivertyp', 'deliveryType'],
-  ['lifecycle', 'lifecycle'],
-  ['placement', 'placement'],
-  ['post_city', 'postCity'],
-  ['urbnztn_pr', 'urbanization'],
-] as const satisfies ReadonlyArray<readonly [string, Exclude<keyof DeliveryFacts, 'plus4'>]>;
+  'plus_4',
+  'addr_type',
+  'delivertyp',
+  'lifecycle',
+  'placement',
+  'post_city',
+  'urbnztn_pr',
+];
 
 /** Values NAD uses for "nothing here" in its place fields. */
 const NOT_STATED = new Set(['', 'NOT STATED', 'UNINCORPORATED', 'UNKNOWN', 'NULL', 'N/A']);
@@ -72,36 +73,45 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
   const lon = at('longitude')!;
   const uuid = at('uuid');
   const plus4 = at('plus_4');
-  const deliveryColumns = DELIVERY_FIELDS.flatMap(([name, key]) => {
-    const i = at(name);
-    return i === undefined ? [] : [[i, key] as const];
-  });
-  const hasDelivery = plus4 !== undefined || deliveryColumns.length > 0;
+  const hasDelivery = DELIVERY_FIELDS.some((name) => at(name) !== undefined);
   const joined = (row: string[], columns: number[]) =>
     columns
       .map((i) => row[i]?.trim() ?? '')
       .filter(Boolean)
       .join(' ');
   const place = (v: string | undefined) => (v && !NOT_STATED.has(v.trim().toUpperCase()) ? v.trim() : '');
-  /** The row's delivery fields, or undefined when it fills none (one object per NAD row at most). */
+  // Each delivery column's values repeat (a few types, placements, lifecycles; the towns of the
+  // file): cleaned once per distinct value, not once per row.
+  const field = (name: string, key: Exclude<keyof DeliveryFacts, 'plus4'>) =>
+    memoized(at(name), cleanerOf(key));
+  const addressType = field('addr_type', 'addressType');
+  const deliveryType = field('delivertyp', 'deliveryType');
+  const lifecycle = field('lifecycle', 'lifecycle');
+  const placement = field('placement', 'placement');
+  const postCity = field('post_city', 'postCity');
+  const urbanization = field('urbnztn_pr', 'urbanization');
+  /** The row's delivery fields (one shape for every row), or undefined when it fills none. */
   const deliveryOf = (row: string[]): DeliveryFacts | undefined => {
-    const d: DeliveryFacts = {};
-    let any = false;
-    const add =
-      plus4Of(plus4 === undefined ? undefined : row[plus4]) ??
-      plus4OfZip(zip === undefined ? undefined : row[zip]);
-    if (add) {
-      d.plus4 = add;
-      any = true;
-    }
-    for (const [i, key] of deliveryColumns) {
-      const value = place(row[i]);
-      if (value) {
-        d[key] = value;
-        any = true;
-      }
-    }
-    return any ? d : undefined;
+    const d: DeliveryFacts = {
+      plus4:
+        plus4Of(plus4 === undefined ? undefined : row[plus4]) ??
+        plus4OfZip(zip === undefined ? undefined : row[zip]),
+      addressType: addressType(row),
+      deliveryType: deliveryType(row),
+      lifecycle: lifecycle(row),
+      placement: placement(row),
+      postCity: postCity(row),
+      urbanization: urbanization(row),
+    };
+    return d.plus4 ||
+      d.addressType ||
+      d.deliveryType ||
+      d.lifecycle ||
+      d.placement ||
+      d.postCity ||
+      d.urbanization
+      ? d
+      : undefined;
   };
 
   return (row) => {
@@ -129,6 +139,48 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
       if (delivery) record.delivery = delivery;
     }
     return record;
+  };
+}
+
+/** A delivery field as stored: trimmed, "Not stated" and the like dropped; city and urbanization upper case. */
+function cleanerOf(key: Exclude<keyof DeliveryFacts, 'plus4'>): (raw: string) => string | undefined {
+  const given = (raw: string) => {
+    const v = raw.trim();
+    return v && !NOT_STATED.has(v.toUpperCase()) ? v : undefined;
+  };
+  if (key === 'postCity') return (raw) => given(raw)?.toUpperCase().replace(/\s+/g, ' ');
+  if (key === 'urbanization')
+    return (raw) =>
+      given(raw)
+        ?.toUpperCase()
+        .replace(/\s+/g, ' ')
+        .replace(/^(URBANIZACION|URBANIZATION|URB)\b\.?\s*/, '') || undefined;
+  return given;
+}
+
+const MEMO_LIMIT = 50_000;
+
+/**
+ * Column `i`'s cleaned value of a row. Rows come sorted by place, so a value is most often the
+ * previous row's (compared, not hashed); others are remembered per distinct raw value (up to
+ * MEMO_LIMIT of them).
+ */
+function memoized(i: number | undefined, clean: (raw: string) => string | undefined) {
+  const seen = new Map<string, string | undefined>();
+  let lastRaw = '';
+  let last: string | undefined;
+  return (row: string[]): string | undefined => {
+    const raw = i === undefined ? undefined : row[i];
+    if (!raw) return undefined;
+    if (raw === lastRaw) return last;
+    let value = seen.get(raw);
+    if (value === undefined && !seen.has(raw)) {
+      value = clean(raw);
+      if (seen.size < MEMO_LIMIT) seen.set(raw, value);
+    }
+    lastRaw = raw;
+    last = value;
+    return value;
   };
 }
 

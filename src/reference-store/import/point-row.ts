@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReferencePoint } from '../../engines/address/verify/reference-point.js';
+import type { DeliveryFacts, ReferencePoint } from '../../engines/address/verify/reference-point.js';
 import { numberKey, streetKey, unitKey } from '../../engines/address/verify/reference-point.js';
 
 // COPY text format: backslash, tab, newline and carriage return are escaped; \N is NULL.
@@ -29,9 +29,10 @@ export function copyLine(
   source: string,
   sourceId: string | undefined,
   country = 'US',
+  delivery?: DeliveryFacts,
 ): string {
   const s = p.street;
-  return [
+  const line = [
     `\\\\x${recordHash(p, country)}`,
     country,
     text(source),
@@ -49,16 +50,16 @@ export function copyLine(
     text(p.unitId),
     String(p.lat),
     String(p.lon),
-    // NAD's delivery fields (migration 0057); NULL for every other source.
-    text(p.plus4),
-    text(p.addressType),
-    text(p.deliveryType),
-    text(p.lifecycle),
-    text(p.placement),
-    text(p.postCity),
-    text(p.urbanization),
   ].join('\t');
+  // NAD's delivery fields (migration 0057); NULL for every other source.
+  return delivery ? `${line}\t${deliveryCells(delivery)}` : line + NO_DELIVERY;
 }
+
+const NO_DELIVERY = '\t\\N'.repeat(7);
+
+// The add-on is four digits (nad-columns.ts): nothing to escape.
+const deliveryCells = (d: DeliveryFacts) =>
+  `${d.plus4 ?? '\\N'}\t${text(d.addressType)}\t${text(d.deliveryType)}\t${text(d.lifecycle)}\t${text(d.placement)}\t${text(d.postCity)}\t${text(d.urbanization)}`;
 
 export const COPY_COLUMNS =
   'record_hash, country, source, source_id, zip, state, city, number, pre_direction, pre_type, street_name, street_type, post_direction, unit_designator, unit_id, lat, lon, plus4, address_type, delivery_type, lifecycle, placement, post_city, urbanization';

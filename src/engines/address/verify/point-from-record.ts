@@ -15,7 +15,10 @@ export interface SourceRecord {
   lat?: string;
   lon?: string;
   id?: string;
-  /** NAD only: what the file says about delivery at the point (raw, trimmed; set only when any is). */
+  /**
+   * NAD only: what the file says about delivery at the point, as stored (nad-columns.ts; set
+   * only when any is). The importer writes it beside the point (copyLine).
+   */
   delivery?: DeliveryFacts;
 }
 
@@ -44,7 +47,7 @@ export function pointFromRecord(r: SourceRecord): ReferencePoint | string {
     : reference.zip(zip)?.state;
   if (!state) return 'no region';
   const unit = readUnit(r.unit);
-  const point: ReferencePoint = {
+  return {
     zip: zip.replace(' ', ''),
     state,
     city: upper(r.city || r.district) || (reference.zip(zip)?.city.toUpperCase() ?? ''),
@@ -55,19 +58,4 @@ export function pointFromRecord(r: SourceRecord): ReferencePoint | string {
     lat,
     lon,
   };
-  if (r.delivery) withDelivery(point, r.delivery);
-  return point;
-}
-
-/** A source's delivery facts on a point: cities upper case, the urbanization without its "URB". */
-function withDelivery(point: ReferencePoint, d: DeliveryFacts): void {
-  if (d.plus4) point.plus4 = d.plus4;
-  if (d.addressType) point.addressType = d.addressType;
-  if (d.deliveryType) point.deliveryType = d.deliveryType;
-  if (d.lifecycle) point.lifecycle = d.lifecycle;
-  if (d.placement) point.placement = d.placement;
-  const postCity = upper(d.postCity);
-  if (postCity) point.postCity = postCity;
-  const urbanization = upper(d.urbanization).replace(/^(URBANIZACION|URBANIZATION|URB)\b\.?\s*/, '');
-  if (urbanization) point.urbanization = urbanization;
 }
