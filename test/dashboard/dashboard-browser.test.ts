@@ -31,6 +31,7 @@ before(async () => {
   ({ browser, cleanup: removeProfile } = await launchBrowser(server.runtime.config.chromiumPath, {
     timeoutMs: 60_000,
     priority: { niceness: 0, idle: false },
+    network: 'loopback',
   }));
   page = await browser.newPage();
   // Errors the pages log (a CSP violation is one) and exceptions they throw: none expected.

@@ -24,10 +24,11 @@ let removeProfile: () => Promise<void> = async () => {};
 before(async () => {
   server = await startTestServer();
   key = await server.key({ org: 'editor-page-org' });
-  // The renderer's own launch (flags, pipe, throwaway profile), at normal priority.
+  // The renderer's own launch (flags, pipe, throwaway profile), at normal priority, with a network to browse.
   ({ browser, cleanup: removeProfile } = await launchBrowser(server.runtime.config.chromiumPath, {
     timeoutMs: 60_000,
     priority: { niceness: 0, idle: false },
+    network: 'loopback',
   }));
 });
 after(async () => {

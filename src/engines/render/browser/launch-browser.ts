@@ -13,7 +13,6 @@ export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
  * traffic a desktop browser makes (updates, sync, QUIC probes).
  */
 const CHROMIUM_FLAGS = [
-  ...NO_NETWORK_FLAGS,
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -30,8 +29,8 @@ const CHROMIUM_FLAGS = [
 
 export interface LaunchedBrowser {
   browser: Browser;
-  /** How it is kept off the network. */
-  isolation: NetworkIsolation;
+  /** How it is kept off the network; undefined for a browser given one (`network: 'loopback'`). */
+  isolation?: NetworkIsolation;
   /** Deletes the profile folder; call after the browser is gone. */
   cleanup(): Promise<void>;
 }
@@ -42,6 +41,11 @@ export interface LaunchOptions {
   priority: RenderPriority;
   /** false: network flags only, no namespace of its own (tests of the fallback). */
   networkNamespace?: boolean;
+  /**
+   * 'none' (the default): the printer, with no network at all (no-network.ts). 'loopback': a
+   * browser that browses, as the tests of the editor page and the dashboard drive one.
+   */
+  network?: 'none' | 'loopback';
 }
 
 /**
@@ -55,10 +59,16 @@ export async function launchBrowser(executablePath: string, opts: LaunchOptions)
   const userDataDir = await mkdtemp(join(tmpdir(), 'postroom-chromium-'));
   const cleanup = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   // puppeteer's own arguments, spelled out so the low-priority prefix can go in front of them.
-  const chromiumArgs = puppeteer.defaultArgs({ headless: true, userDataDir, args: CHROMIUM_FLAGS });
-  const isolation = networkIsolation({ namespace: opts.networkNamespace });
+  const offline = opts.network !== 'loopback';
+  const args = offline ? [...NO_NETWORK_FLAGS, ...CHROMIUM_FLAGS] : CHROMIUM_FLAGS;
+  const chromiumArgs = puppeteer.defaultArgs({ headless: true, userDataDir, args });
+  const isolation = offline ? networkIsolation({ namespace: opts.networkNamespace }) : undefined;
   // The namespace first: unshare needs the capabilities the priority prefix then drops.
-  const [command, ...prefixArgs] = [...isolation.prefix, ...lowPriorityPrefix(opts.priority), executablePath];
+  const [command, ...prefixArgs] = [
+    ...(isolation?.prefix ?? []),
+    ...lowPriorityPrefix(opts.priority),
+    executablePath,
+  ];
   const timeoutMs = opts.timeoutMs;
   try {
     const browser = await puppeteer.launch({
