@@ -27,6 +27,7 @@ import { type AuthContext, createAuthenticator } from './platform/auth/authentic
 import { installBodyParsers } from './platform/body-parsers.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './platform/error-handler.js';
 import { installInputChecks } from './platform/input-check.js';
+import { buildSerializer, installJsonbOrder } from './platform/jsonb-order.js';
 import { installMetrics } from './platform/metrics.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { AJV_OPTIONS } from './platform/request-schema.js';
@@ -54,9 +55,12 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     ajv: {
       customOptions: { ...AJV_OPTIONS },
     },
+    // Print & mail answers in the key order stored resources are read back in (jsonb-order.ts).
+    schemaController: { compilersFactory: { buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 
   installErrorHandling(app);
+  installJsonbOrder(app);
   await installBodyParsers(app, deps.config.bodyLimitBytes);
   installInputChecks(app);
   await installApiDocs(app);

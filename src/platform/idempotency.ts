@@ -7,12 +7,13 @@ import { withTransaction } from '../db/tx.js';
 import { scopeOf } from './auth/authenticate.js';
 import { apiError, invalid } from './errors.js';
 import { claimKey, findKey, forgetKey, saveResponse } from './idempotency.repo.js';
+import { jsonbText } from './jsonb-order.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface Created {
   statusCode: number;
-  /** The response body; stored as sent so a replay is byte-identical. */
+  /** The response body; sent in jsonb key order, as it is read back (jsonb-order.ts), and stored as sent so a replay is byte-identical. */
   body: unknown;
   /** Work to start once the transaction has committed (e.g. enqueue a render job). */
   afterCommit?: () => Promise<void> | void;
@@ -60,7 +61,7 @@ export async function runCreate(
     // A create that declares singleStatement uses only query(), which the pool has too.
     const created = await create(pool as unknown as pg.PoolClient);
     await created.afterCommit?.();
-    return reply.code(created.statusCode).type('application/json').send(JSON.stringify(created.body));
+    return reply.code(created.statusCode).type('application/json').send(jsonbText(created.body));
   }
 
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -68,8 +69,8 @@ export async function runCreate(
       withTransaction(pool, async (tx) => {
         if (key && !(await claimKey(tx, scope, key, print))) return { replay: true as const };
         const created = await create(tx);
-        const text = JSON.stringify(created.body);
-        const replay = created.replayBody === undefined ? text : JSON.stringify(created.replayBody);
+        const text = jsonbText(created.body);
+        const replay = created.replayBody === undefined ? text : jsonbText(created.replayBody);
         if (key) await saveResponse(tx, scope, key, created.statusCode, replay);
         return { replay: false as const, created, text };
       }),

@@ -26,6 +26,12 @@ export interface ResourceContract {
   nested?: boolean;
 }
 
+/** Every key path of a JSON value in the order it is written (`a`, `a.b`, `c.0.d`, ...). */
+export function keyPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [`${prefix}${k}`, ...keyPaths(v, `${prefix}${k}.`)]);
+}
+
 export function resourceContract(server: () => TestServer, c: ResourceContract): void {
   describe(`${c.object} contract`, () => {
     let key: string;
@@ -42,6 +48,11 @@ export function resourceContract(server: () => TestServer, c: ResourceContract):
       assert.equal(got.body.object, c.object);
       assert.equal(got.body.live, false);
       assert.deepEqual(got.body, created);
+      // One object, one shape: the same keys in the same order, created and read back.
+      assert.deepEqual(keyPaths(got.body), keyPaths(created));
+      const listed = await server().request('GET', `${c.path}?limit=100`, { key });
+      const item = listed.body.data?.find((d: { id: string }) => d.id === created.id);
+      if (item) assert.deepEqual(keyPaths(item), keyPaths(got.body));
     });
 
     test('list is newest first with totalCount, and pages with skip/limit', async () => {

@@ -5,6 +5,7 @@ import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
@@ -31,7 +32,7 @@ export function documentRoutes<Doc extends StoredDoc>(
   return async (app, { deps }) => {
     const { present } = resource;
     // Stored JSON text goes out as it is, unless the resource presents its docs otherwise.
-    const shown = (text: string) => (present ? JSON.stringify(present(JSON.parse(text), deps.signer)) : text);
+    const shown = (text: string) => (present ? jsonbText(present(JSON.parse(text), deps.signer)) : text);
     const shownDoc = (doc: Doc) => (present ? present(doc, deps.signer) : doc);
     app.post(
       path,

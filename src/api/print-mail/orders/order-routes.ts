@@ -3,6 +3,7 @@ import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { runCreate } from '../../../platform/idempotency.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
@@ -56,7 +57,7 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
           // (no transaction needed); when that cannot be, in a transaction.
           const order = await prepareOrder(deps.pool, kind, input, ctx);
           const created = await insertOrderAtOnce(deps.pool, order, ctx);
-          if (created) return reply.code(201).type('application/json').send(JSON.stringify(created));
+          if (created) return reply.code(201).type('application/json').send(jsonbText(created));
           return runCreate(deps.pool, request, reply, async (tx) => ({
             statusCode: 201,
             body: await insertOrder(tx, order, ctx),
@@ -80,7 +81,7 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
       );
 
       app.delete(`${path}/:id`, { schema: one }, async (request, reply) =>
-        sendJson(reply, JSON.stringify(await cancel(scopeOf(request), request.params.id))),
+        sendJson(reply, jsonbText(await cancel(scopeOf(request), request.params.id))),
       );
 
       app.post(
@@ -97,7 +98,7 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
         const order = await withTransaction(deps.pool, (tx) =>
           progressOrder(tx, kind, scopeOf(request), request.params.id, orderCtx()),
         );
-        return sendJson(reply, JSON.stringify(order));
+        return sendJson(reply, jsonbText(order));
       });
 
       app.get(

@@ -7,6 +7,7 @@ import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { apiError, invalid, notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
 import { ID_PREFIX, idPattern, newId } from '../../../platform/ids.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
@@ -79,7 +80,7 @@ export const reportExportsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
       const doc: ReportExport | undefined = text && JSON.parse(text);
       if (!doc || doc.report.id !== request.params.id)
         throw notFound('report export', request.params.exportID);
-      return sendJson(reply, JSON.stringify(presentExport(doc, deps.signer)));
+      return sendJson(reply, jsonbText(presentExport(doc, deps.signer)));
     },
   );
 

@@ -5,6 +5,7 @@ import { withTransaction } from '../../../db/tx.js';
 import { forgetCachedKeys, scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
@@ -56,14 +57,7 @@ export const subOrganizationsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }
     const scope = scopeOf(request);
     const page = await listDocs(deps.pool, SUB_ORGANIZATIONS_TABLE, scope, query, parseSearch(query.search));
     const shown = await presentSubOrganizations(deps.pool, page.docs, scope.live, deps.clock.now());
-    return sendJson(
-      reply,
-      listBody(
-        query,
-        page.totalCount,
-        shown.map((s) => JSON.stringify(s)),
-      ),
-    );
+    return sendJson(reply, listBody(query, page.totalCount, shown.map(jsonbText)));
   });
 
   app.get(

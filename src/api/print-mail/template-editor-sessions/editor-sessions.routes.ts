@@ -5,6 +5,7 @@ import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
 import { ID_PREFIX } from '../../../platform/ids.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
@@ -48,7 +49,7 @@ export const templateEditorSessionsRoutes: FastifyPluginAsyncTypebox<{ deps: App
     await deleteExpiredSessions(deps.pool, deps.clock.now(), scope);
     const { query } = request;
     const { totalCount, rows } = await listSessions(deps.pool, scope, query, parseSearch(query.search));
-    const docs = rows.map((row) => JSON.stringify(presentSession(row, ctx())));
+    const docs = rows.map((row) => jsonbText(presentSession(row, ctx())));
     return sendJson(reply, listBody(query, totalCount, docs));
   });
 

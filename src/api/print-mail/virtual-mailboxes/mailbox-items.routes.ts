@@ -5,6 +5,7 @@ import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
 import { idPattern } from '../../../platform/ids.js';
+import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
@@ -40,7 +41,7 @@ export const virtualMailboxRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
     if (!mailbox) throw notFound('virtual_mailbox', id);
     return mailbox;
   };
-  const shown = (text: string) => JSON.stringify(presentItem(JSON.parse(text), deps.signer));
+  const shown = (text: string) => jsonbText(presentItem(JSON.parse(text), deps.signer));
 
   app.get(
     '/virtual_mailboxes/:id/address',
@@ -111,7 +112,7 @@ export const virtualMailboxRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
       const text = await getDoc(deps.pool, ITEMS_TABLE, scopeOf(request), id);
       const item: StoredMailboxItem | undefined = text ? JSON.parse(text) : undefined;
       if (!item || item.virtualMailbox !== virtualMailbox) throw notFound('virtual_mailbox_item', id);
-      return sendJson(reply, JSON.stringify(presentItem(item, deps.signer)));
+      return sendJson(reply, jsonbText(presentItem(item, deps.signer)));
     },
   );
 };
