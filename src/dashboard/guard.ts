@@ -33,6 +33,16 @@ export function scopeOfPage(request: FastifyRequest): Scope {
   return { orgId: session.orgId, live: session.live };
 }
 
+/**
+ * Who acts in a dashboard session, as the API names its users: the API key the session was
+ * signed in with, for the mode shown; `operator` for an operator's session, which has none.
+ */
+export function sessionKeyId(request: FastifyRequest): string {
+  const session = request.dashboard;
+  const keyId = session?.live ? session.liveKeyId : session?.testKeyId;
+  return keyId ?? 'operator';
+}
+
 /** The fields of a submitted form (urlencoded, parsed by the app's body parser). */
 export function formOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { OrderKindName } from '../../src/api/print-mail/orders/order-kind-names.js';
+import { hashKey } from '../../src/platform/auth/api-key.js';
 import { resourceContract } from './contract-suite.js';
 import { startTestServer, statusOf, type TestServer } from './harness.js';
 import { fetchPdf, pdfPages, pdfText, serveFiles } from './letters.js';
@@ -151,7 +152,15 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
       });
       assert.equal(noted.status, 200, noted.text);
       assert.equal(noted.body.object, c.object);
-      assert.deepEqual(noted.body.cancellation, { reason: 'user_initiated', note: 'wrong list' });
+      // cancelledByUser: the API key that cancelled it
+      const keyId = (
+        await server().runtime.db.pool.query('SELECT id FROM api_keys WHERE hash = $1', [hashKey(key)])
+      ).rows[0].id;
+      assert.deepEqual(noted.body.cancellation, {
+        reason: 'user_initiated',
+        note: 'wrong list',
+        cancelledByUser: keyId,
+      });
       for (const again of [
         server().request('POST', `${c.path}/${order.id}/cancellation`, { key, json: {} }),
         server().request('DELETE', `${c.path}/${order.id}`, { key }),

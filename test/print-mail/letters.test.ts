@@ -50,6 +50,7 @@ describe('letters: create', () => {
     assert.equal(l.html, letterBody().html);
     assert.deepEqual(l.mergeVariables, { code: 'Z-42' });
     assert.equal(l.url, undefined, 'the API answers before the PDF exists');
+    assert.ok('pdfWorkflowRun' in l && l.pdfWorkflowRun === null, 'pdfWorkflowRun: present, null');
     assert.ok(Date.parse(l.sendDate) > 0);
     const contact = await server.request('GET', `/print-mail/v1/contacts/${l.to.id}`, { key });
     assert.equal(contact.status, 200);
@@ -237,7 +238,9 @@ describe('letters: cancellation and progressions', () => {
     const del = await server.request('DELETE', `${LETTERS}/${a.id}`, { key });
     assert.equal(del.status, 200);
     assert.equal(del.body.status, 'cancelled');
-    assert.deepEqual(del.body.cancellation, { reason: 'user_initiated' });
+    const { cancelledByUser, ...cancellation } = del.body.cancellation;
+    assert.deepEqual(cancellation, { reason: 'user_initiated' });
+    assert.match(cancelledByUser, /^key_/, 'the API key that cancelled it');
     const twice = await server.request('DELETE', `${LETTERS}/${a.id}`, { key });
     assert.equal(twice.status, 422);
     const b = (await create(letterBody())).body;
@@ -246,7 +249,7 @@ describe('letters: cancellation and progressions', () => {
       json: { note: 'typo' },
     });
     assert.equal(noted.status, 200);
-    assert.deepEqual(noted.body.cancellation, { reason: 'user_initiated', note: 'typo' });
+    assert.deepEqual(noted.body.cancellation, { reason: 'user_initiated', note: 'typo', cancelledByUser });
     const c = (await create(letterBody())).body;
     await server.request('POST', `${LETTERS}/${c.id}/progressions`, { key });
     const late = await server.request('DELETE', `${LETTERS}/${c.id}`, { key });

@@ -54,7 +54,7 @@ export function toVerifyInput(
     if (known.alpha2 !== 'US' && known.alpha2 !== 'CA')
       throw invalid(
         `${field}.country`,
-        'must be us or ca: international verification (/v1/intl_addver) is not served.',
+        'must be us or ca here: verify other countries with the international API, POST /v1/intl_addver/verifications.',
       );
   }
   return {

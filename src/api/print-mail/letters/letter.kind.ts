@@ -18,7 +18,8 @@ export const letterKind: OrderKind<LetterCreate, LetterContent> = {
   fromRequired: true,
   check: contentSource,
   content: letterContent,
-  fields: letterFields,
+  // pdfWorkflowRun is present on every letter, as the hosted service has it; no letter is made by a PDF workflow here.
+  fields: (input) => ({ ...letterFields(input), pdfWorkflowRun: null }),
   unsearchable: ['html'],
   renderJob: letterRenderJob,
   print: LETTER_PRINT,

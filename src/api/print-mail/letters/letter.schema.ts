@@ -65,6 +65,9 @@ export const Letter = orderSchema(
     perforatedPage: Type.Optional(Type.Literal(1)),
     plasticCard: Type.Optional(Type.Unknown()),
     returnEnvelope: Type.Optional(Type.String()),
+    pdfWorkflowRun: Type.Union([Type.String(), Type.Null()], {
+      description: 'The PDF workflow run that made the letter; null, since Postroom has no PDF workflows.',
+    }),
   },
   { fromRequired: true },
 );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Scope } from '../../../db/scope.js';
+import type { FastifyRequest } from 'fastify';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { runCreate } from '../../../platform/idempotency.js';
@@ -27,9 +27,17 @@ import { progressOrder } from './progress-order.js';
 export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: AppDeps }> {
   return async (app, { deps }) => {
     const orderCtx = () => ({ now: deps.clock.now(), signer: deps.signer });
-    const cancel = (scope: Scope, id: string, note?: string) =>
+    // cancelledByUser is the API key that asked: keys are the users of the API.
+    const cancel = (request: FastifyRequest, note?: string) =>
       withTransaction(deps.pool, (tx) =>
-        cancelOrder(tx, kind, scope, id, { reason: 'user_initiated', ...(note ? { note } : {}) }, orderCtx()),
+        cancelOrder(
+          tx,
+          kind,
+          scopeOf(request),
+          (request.params as { id: string }).id,
+          { reason: 'user_initiated', cancelledByUser: request.auth.keyId, ...(note ? { note } : {}) },
+          orderCtx(),
+        ),
       );
     if (kind.routes) await app.register(kind.routes, { deps });
     const Order = documented(kind.schemas.stored);
@@ -81,17 +89,13 @@ export function orderRoutes(kind: OrderKind): FastifyPluginAsyncTypebox<{ deps: 
       );
 
       app.delete(`${path}/:id`, { schema: one }, async (request, reply) =>
-        sendJson(reply, jsonbText(await cancel(scopeOf(request), request.params.id))),
+        sendJson(reply, jsonbText(await cancel(request))),
       );
 
       app.post(
         `${path}/:id/cancellation`,
         { schema: { ...one, body: OrderCancellation } },
-        async (request, reply) =>
-          sendJson(
-            reply,
-            JSON.stringify(await cancel(scopeOf(request), request.params.id, request.body.note)),
-          ),
+        async (request, reply) => sendJson(reply, jsonbText(await cancel(request, request.body.note))),
       );
 
       app.post(`${path}/:id/progressions`, { schema: one }, async (request, reply) => {

@@ -8,7 +8,7 @@ import { withTransaction } from '../../../db/tx.js';
 import { notFound } from '../../../platform/errors.js';
 import { sendBlob } from '../../blob-download.js';
 import { pageNumber } from '../../format.js';
-import { field, requireOrganization, scopeOfPage } from '../../guard.js';
+import { field, requireOrganization, scopeOfPage, sessionKeyId } from '../../guard.js';
 import { csrfToken, flash, pageHeaders, redirect, sendPage } from '../../page.js';
 import { orderHtml, orderLiveHtml } from './order.html.js';
 import { orderDetail, orderEvents } from './order-detail.repo.js';
@@ -122,7 +122,14 @@ export const ordersPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   app.post('/orders/:id/cancel', page, async (request, reply) => {
     const { kind, order } = await findOrder(request);
     await withTransaction(deps.pool, (tx) =>
-      cancelOrder(tx, kind, scopeOfPage(request), order.id, { reason: 'user_initiated' }, orderCtx()),
+      cancelOrder(
+        tx,
+        kind,
+        scopeOfPage(request),
+        order.id,
+        { reason: 'user_initiated', cancelledByUser: sessionKeyId(request) },
+        orderCtx(),
+      ),
     );
     flash(request, reply, `Cancelled ${order.id}.`);
     return redirect(reply, `/orders/${order.id}`);
