@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { LETTERS } from '../helpers/letters.js';
+import { fetchPdf, LETTERS, pdfText, waitForLetter } from '../helpers/letters.js';
 import {
   createImport,
   csvOf,
@@ -256,6 +256,79 @@ describe('mailing list imports: a sender per row', () => {
       [list.id],
     );
     assert.deepEqual(members.rows[0], { n: 3, senders: 1 });
+  });
+});
+
+describe('campaign merge variables from the import', () => {
+  test("each order merges its own contact's and sender's mapped values under their names, over the profile's", async () => {
+    const offer = (cells: string[], value: string) => {
+      const copy = [...cells];
+      copy[HEADER.indexOf('Offer')] = value;
+      return copy;
+    };
+    const rows = [
+      [
+        ...offer(receiver('Uma', 'Merge', '20 Main St'), 'UMA-10'),
+        ...senderCells('East Branch', '2 East St', '40202', 'E'),
+      ],
+      [
+        ...offer(receiver('Ian', 'Merge', '21 Main St'), 'IAN-20'),
+        ...senderCells('West Branch', '2 West St', '40202', 'W'),
+      ],
+    ];
+    const fields = { ...withSenders, receiverMergeVariableMapping: { coupon: 'Offer' } };
+    const imported = await importDone(
+      server,
+      key,
+      (await createImport(server, key, csvOf(rows, SENDER_HEADER), fields)).id,
+    );
+    assert.equal(imported.status, 'completed', JSON.stringify(imported));
+    const post = async (path: string, json: unknown) => {
+      const res = await server.request('POST', path, { key, json });
+      assert.ok(res.status < 300, res.text);
+      return res.body;
+    };
+    const list = await post(LISTS, {});
+    await post(`${LISTS}/${list.id}/jobs`, { addMailingListImports: [imported.id] });
+    await listDone(server, key, list.id);
+    const template = await post(`${V1}/templates`, {
+      html: '<p>{{greeting}} {{to.firstName}}: use {{coupon}} at branch {{branch}}</p>',
+    });
+    const profile = await post(`${V1}/order_profiles/letters`, {
+      size: 'us_letter',
+      template: template.id,
+      mergeVariables: { greeting: 'Hello', coupon: 'PROFILE-DEFAULT' },
+    });
+    const campaign = await post(CAMPAIGNS, { mailingList: list.id, letterProfile: profile.id });
+    const draft = await waitFor(
+      server,
+      key,
+      `${CAMPAIGNS}/${campaign.id}`,
+      (c) => c.status !== 'drafting',
+      30_000,
+    );
+    assert.equal(draft.status, 'draft', JSON.stringify(draft.errors));
+    await post(`${CAMPAIGNS}/${campaign.id}/send`, {});
+    const ready = await waitFor(
+      server,
+      key,
+      `${CAMPAIGNS}/${campaign.id}`,
+      (c) => c.status === 'ready',
+      30_000,
+    );
+    assert.equal(ready.createdCount, 2);
+    const seen: string[] = [];
+    for (const { orderID } of await csvAt(ready.reportURL)) {
+      const letter = await waitForLetter(server, key, orderID);
+      assert.ok(letter.url, JSON.stringify(letter.cancellation));
+      const { greeting, coupon, branch } = letter.mergeVariables;
+      seen.push(`${letter.to.firstName} ${greeting} ${coupon} ${branch}`);
+      assert.match(
+        await pdfText(await fetchPdf(letter.url)),
+        new RegExp(`${greeting} ${letter.to.firstName}: use ${coupon} at branch ${branch}`),
+      );
+    }
+    assert.deepEqual(seen.sort(), ['Ian Hello IAN-20 W', 'Uma Hello UMA-10 E']);
   });
 });
 

@@ -52,8 +52,14 @@ export async function checkCampaign(
 
   if (problems.length === 0 && found && first) {
     try {
-      const metadata = (await contactsMetadata(db, scope, [first.contactId])).get(first.contactId);
-      const contact = { id: first.contactId, senderId: first.senderId, metadata };
+      const ids = first.senderId ? [first.contactId, first.senderId] : [first.contactId];
+      const metadata = await contactsMetadata(db, scope, ids);
+      const contact = {
+        id: first.contactId,
+        senderId: first.senderId,
+        metadata: metadata.get(first.contactId),
+        senderMetadata: first.senderId ? metadata.get(first.senderId) : undefined,
+      };
       const input = campaignOrderInput(campaign, found.kind, found.profile, contact, orderCtx.now);
       return { kind: 'done', problems, first: await prepareOrder(db, found.kind, input, orderCtx) };
     } catch (err) {

@@ -21,15 +21,41 @@ export function campaignOrderInput(
   campaign: Campaign,
   kind: OrderKind,
   profile: Record<string, unknown>,
-  contact: { id: string; senderId?: string | null; metadata?: Record<string, unknown> },
+  contact: CampaignContact,
   now: Date,
 ): OrderCreateBase {
   const from = contact.senderId ?? campaign.defaultSenderContact;
   const body = profileOrderInput(kind, profile, { to: contact.id, ...(from ? { from } : {}) });
+  const mergeVariables = contactMergeVariables(body.mergeVariables, contact);
+  if (mergeVariables) body.mergeVariables = mergeVariables;
   if (campaign.sendDate && stillAhead(campaign.sendDate, now)) body.sendDate = campaign.sendDate;
   // A cheque's amount is the contact's own: its `amount` metadata (cents), as an import maps it.
   if (kind.name === 'cheque' && contact.metadata?.amount !== undefined) body.amount = contact.metadata.amount;
   return checkBody<OrderCreateBase>(kind.schemas.create, body);
+}
+
+/** A list member as its order needs it: the contact, its own sender, and both their metadata. */
+export interface CampaignContact {
+  id: string;
+  senderId?: string | null;
+  metadata?: Record<string, unknown>;
+  senderMetadata?: Record<string, unknown>;
+}
+
+/**
+ * The order's merge variables: the profile's, then the sender's own values, then the
+ * recipient's, each under its own name (`{{coupon}}`). An import's merge-variable mappings
+ * store a row's values as its contacts' metadata, so this is how each order of a campaign
+ * carries its own contact's values; the contact's value wins over the profile's, which is
+ * the default for every order (docs/decisions.md). Undefined when there is nothing to merge.
+ */
+export function contactMergeVariables(
+  profileVariables: unknown,
+  contact: Pick<CampaignContact, 'metadata' | 'senderMetadata'>,
+): Record<string, unknown> | undefined {
+  const base = profileVariables && typeof profileVariables === 'object' ? profileVariables : {};
+  const merged = { ...base, ...contact.senderMetadata, ...contact.metadata };
+  return Object.keys(merged).length ? merged : undefined;
 }
 
 /** Whether a stored send date is today or later in New York, read as an order's would be. */

@@ -133,12 +133,13 @@ async function preparePage(
   const metadata = await contactsMetadata(
     tx,
     scope,
-    members.map((m) => m.contactId),
+    members.flatMap((m) => (m.senderId ? [m.contactId, m.senderId] : [m.contactId])),
   );
   return Promise.all(
     members.map(async ({ contactId, senderId }): Promise<Outcome> => {
       try {
-        const contact = { id: contactId, senderId, metadata: metadata.get(contactId) };
+        const senderMetadata = senderId ? metadata.get(senderId) : undefined;
+        const contact = { id: contactId, senderId, metadata: metadata.get(contactId), senderMetadata };
         const input = campaignOrderInput(campaign, found.kind, found.profile, contact, ctx.now);
         return { contactId, order: await prepareOrder(pool, found.kind, input, ctx) };
       } catch (err) {
