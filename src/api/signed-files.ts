@@ -10,25 +10,21 @@ import type { AppDeps } from './deps.js';
  * is a good one spelled otherwise than it was handed out (parseSignedLink).
  */
 export function installSignedFiles(app: FastifyInstance, deps: AppDeps): void {
-  app.get(
-    `${SIGNED_FILES_PATH}/*`,
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const link = parseSignedLink(request.raw.url ?? '');
-      if (!link || !deps.signer.check(link.blobKey, link.expires, link.signature)) throw notFound('file', key);
-      // A key the store refuses is a missing file; a store that fails (S3 down) is a 5xx the
-      // client may retry, not a 404 that says the file is gone.
-      const blob = await deps.blobs.stream(link.blobKey).catch((err) => {
-        if (err instanceof InvalidBlobKeyError) return null;
-        throw err;
-      });
-      if (!blob) throw notFound('file', key);
-      return reply
-        .type(blob.contentType)
-        .header('content-length', blob.size)
-        .header('cache-control', 'private, max-age=60')
-        .send(blob.stream);
-    },
-  );
+  app.get(`${SIGNED_FILES_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const link = parseSignedLink(request.raw.url ?? '');
+    if (!link || !deps.signer.check(link.blobKey, link.expires, link.signature)) throw notFound('file', key);
+    // A key the store refuses is a missing file; a store that fails (S3 down) is a 5xx the
+    // client may retry, not a 404 that says the file is gone.
+    const blob = await deps.blobs.stream(link.blobKey).catch((err) => {
+      if (err instanceof InvalidBlobKeyError) return null;
+      throw err;
+    });
+    if (!blob) throw notFound('file', key);
+    return reply
+      .type(blob.contentType)
+      .header('content-length', blob.size)
+      .header('cache-control', 'private, max-age=60')
+      .send(blob.stream);
+  });
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/pool.js';
-import type { Clock } from './clock.js';
 import { isValidBlobKey } from '../storage/blob-store.js';
+import type { Clock } from './clock.js';
 import { loadSecret } from './server-secrets.repo.js';
 
 /** Signed file links live 15 minutes; a client fetches the order again for a fresh one. */
@@ -54,7 +54,8 @@ export function parseSignedLink(rawUrl: string): SignedLink | undefined {
   if (params.length !== 2 || params.some((pair) => pair.length !== 2)) return undefined;
   const values = Object.fromEntries(params) as Record<string, string>;
   const { expires, signature } = values;
-  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return undefined;
+  if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature))
+    return undefined;
   return { blobKey, expires, signature };
 }
 

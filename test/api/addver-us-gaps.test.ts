@@ -159,9 +159,8 @@ describe('geocode=true: only with geocoding on the plan, charged only when retur
     assert.equal(await used(k), 3);
     const batch = await post('/verifications/batch?geocode=true', { addresses: [GOOD, NOWHERE, GOOD] }, k);
     assert.deepEqual(
-      batch.body.data.results.map(
-        (r: { verifiedAddress?: { geocodeResult?: unknown }; error?: string }) =>
-          r.error ? 'error' : !!r.verifiedAddress?.geocodeResult,
+      batch.body.data.results.map((r: { verifiedAddress?: { geocodeResult?: unknown }; error?: string }) =>
+        r.error ? 'error' : !!r.verifiedAddress?.geocodeResult,
       ),
       [true, 'error', true],
     );
