@@ -93,3 +93,44 @@ test('a second file part is refused by name', async () => {
   assert.equal(other.status, 400);
   assert.match(other.body.error.message, /^attachment cannot be a file/);
 });
+
+const post = async (json: unknown) => {
+  const res = await app.inject({ method: 'POST', url: '/upload', payload: json as object });
+  return { status: res.statusCode, body: res.json() };
+};
+
+test('a file sent inline in the body, base64 or a data: URL, is received like an upload', async () => {
+  const csv = `Address,City\n${'1 Main St,Springfield\n'.repeat(3)}`;
+  for (const file of [
+    Buffer.from(csv).toString('base64'),
+    Buffer.from(csv).toString('base64url'),
+    `data:text/csv;base64,${Buffer.from(csv).toString('base64')}`,
+    `data:text/csv;charset=utf-8,${encodeURIComponent(csv)}`,
+  ]) {
+    const res = await post({ file });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.deepEqual(res.body, { rows: 3, header: ['Address', 'City'] });
+  }
+});
+
+test('an inline file is refused as an upload is: over the limit a 413, bad base64 or a URL a 400 naming file', async () => {
+  const before = storedFiles();
+  const big = await post({ file: Buffer.from(`Address\n${'1 Main St\n'.repeat(500)}`).toString('base64') });
+  assert.equal(big.status, 413, JSON.stringify(big.body));
+  assert.match(big.body.error.message, /^file is larger than this test takes/);
+  const cases: Array<[unknown, RegExp]> = [
+    ['QWRk!cmVzcw==', /^file is not valid base64: character 5 is '!'/],
+    [
+      'https://example.com/list.csv',
+      /^file is a URL, which this field does not fetch: it must be the CSV file itself/,
+    ],
+    [42, /^file must be the CSV file itself in base64 or as a data: URL/],
+    ['data:text/csv,', /^file is empty/],
+  ];
+  for (const [file, message] of cases) {
+    const res = await post({ file });
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.match(res.body.error.message, message);
+  }
+  assert.equal(storedFiles(), before, 'nothing of a refused file is kept');
+});

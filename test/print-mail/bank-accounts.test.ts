@@ -195,7 +195,7 @@ describe('bank accounts', () => {
       ],
       [
         usAccount({ signatureText: undefined, signatureImage: 'file:///etc/passwd' }),
-        /^signatureImage must be an http/,
+        /^signatureImage is a file: URL, which is not fetched: it must be an http\(s\) URL/,
       ],
     ] as const) {
       const res = await create(body, k);

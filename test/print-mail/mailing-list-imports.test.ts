@@ -306,7 +306,10 @@ describe('mailing list imports: bad files are a 400 naming the field, and nothin
       key,
       json: { file: 'contacts.csv', fileType: 'csv', receiverAddressMapping: MAPPING },
     });
-    assert.match(notUrl.body.error.message, /^file must be an http\(s\) URL/);
+    assert.match(
+      notUrl.body.error.message,
+      /^file is neither a URL .* nor base64: .* must be an http\(s\) URL/,
+    );
   });
 
   test('no refused upload is left in the blob store', async () => {

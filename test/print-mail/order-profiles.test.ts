@@ -431,7 +431,7 @@ describe('cheque profiles: bad input', () => {
         /^letterTemplate refers to template/,
       ],
       ['a logo that is not an image', () => ({ logo: `${files.url}/logo.txt` }), /^logo/],
-      ['a logo that is not a URL', { logo: 'logo.png' }, /^logo must be an http\(s\) URL/],
+      ['a logo that is not a URL', { logo: 'logo.png' }, /^logo is neither a URL .* nor base64/],
     ],
   );
 });

@@ -276,7 +276,7 @@ describe('virtual mailboxes', () => {
       headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
     });
     assert.equal(url.status, 400, url.text);
-    assert.match(url.body.error.message, /^envelope must be a PDF file/);
+    assert.match(url.body.error.message, /^envelope is a URL, which this field does not fetch/);
     const pending = await createMailbox(server, await server.key({ org: 'mailboxes-org', mode: 'live' }), {
       capabilities: { envelopeScans: true },
     });

@@ -41,7 +41,9 @@ export type Mappings = Static<typeof Mappings>;
 
 /** The upload's fields besides `file` (a multipart part, received before validation). */
 export const ListUpload = Type.Object({
-  file: Type.Unknown({ description: 'The CSV file, as a multipart part named `file`.' }),
+  file: Type.Unknown({
+    description: 'The CSV file, as a multipart part named `file` (or in base64 or as a data: URL).',
+  }),
   name: Type.String({ minLength: 1, maxLength: 200 }),
   mappings: Mappings,
   defaultCountry: Type.Optional(

@@ -8,6 +8,7 @@ import { ID_PREFIX, newId } from '../../platform/ids.js';
 import { LOOKUP_COST } from '../../platform/metering/metering.js';
 import { geocodingEnabled } from '../../platform/metering/metering.repo.js';
 import type { UrlSigner } from '../../platform/signed-url.js';
+import { expectedFile } from '../../platform/supplied-file.js';
 import { type AddverList, type ListUpload, MAX_LIST_ROWS, type StoredList } from './addver-list.schema.js';
 import { planListColumns } from './list-rows.js';
 
@@ -19,7 +20,7 @@ export async function newList(
   body: ListUpload,
 ): Promise<StoredList> {
   const { file, mappings } = body;
-  if (!isReceivedCsv(file)) throw invalid('file', 'must be the CSV file itself, sent as a multipart part.');
+  if (!isReceivedCsv(file)) throw invalid('file', expectedFile({ what: 'CSV file', urls: false }));
   planListColumns(mappings, file.header);
   if (file.rowCount === 0) throw invalid('file', 'has a header row but no data rows.');
   if (file.rowCount > MAX_LIST_ROWS)

@@ -6,7 +6,8 @@ import { apiError, invalid } from '../errors.js';
 import { assertSafeInput } from '../input-check.js';
 import { watchMultipartEnd } from '../multipart-end.js';
 import { SafeFetchError, safeFetchStream } from '../safe-fetch.js';
-import { type ReceivedCsv, receiveCsv } from './received-csv.js';
+import { expectedFile, fileValue } from '../supplied-file.js';
+import { isReceivedCsv, type ReceivedCsv, receiveCsv } from './received-csv.js';
 
 export interface CsvUploadOptions {
   /** Blob store folder the files are kept in (then the mode). */
@@ -27,16 +28,15 @@ export interface CsvUploadOptions {
  * Hooks that receive a create's CSV `file` before its handler runs, streamed into the blob
  * store and never held whole in memory: a multipart file part as it is read (before the body
  * is validated, since the rest of the body comes with it), or a URL fetched once the body is
- * valid. The body's `file` becomes a ReceivedCsv. A file the create does not keep (a 4xx, an
- * Idempotency-Key replay) is removed before the answer goes out, so a client told 4xx finds
- * no trace of it.
+ * valid; a file sent inline (base64 or a data: URL, within the body limit) is stored from its
+ * decoded bytes. The body's `file` becomes a ReceivedCsv. A file the create does not keep (a
+ * 4xx, an Idempotency-Key replay) is removed before the answer goes out, so a client told 4xx
+ * finds no trace of it.
  */
 export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, options: CsvUploadOptions): void {
   const receivedBy = new WeakMap<FastifyRequest, ReceivedCsv>();
   const tooLarge = `is larger than ${options.takenBy} takes (${options.maxBytes / 1024 / 1024} MB).`;
-  const notAFile = options.fetch
-    ? 'must be an http(s) URL of a CSV file, or the CSV file itself as a multipart part.'
-    : 'must be the CSV file itself, sent as a multipart part.';
+  const rules = { what: 'CSV file', urls: options.fetch !== undefined };
 
   // Before the body is parsed (so before it is known to be multipart): whatever it is, the
   // shared parser must not buffer this route's file.
@@ -69,18 +69,25 @@ export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, option
     request.body = { ...fields, ...(file ? { file } : {}) };
   });
 
+  // A `file` in the body itself (JSON or a form field): a URL fetched as it streams, or the
+  // file inline (base64, a data: URL; platform/supplied-file.ts), already in memory as the body.
   app.addHook('preHandler', async (request) => {
     if (!options.isCreate(request)) return;
     const body = request.body as Record<string, unknown>;
-    if (typeof body.file !== 'string') return;
-    const url = body.file.trim();
-    if (!options.fetch || !/^https?:\/\//i.test(url)) throw invalid('file', notAFile);
-    const fetched = await safeFetchStream(url, {
-      allowPrivate: options.fetch.allowPrivate,
+    if (body.file === undefined || isReceivedCsv(body.file)) return;
+    const file = fileValue(body.file, 'file', rules);
+    if (file.form === 'upload') throw invalid('file', expectedFile(rules)); // parts are read above
+    if (file.form !== 'url') {
+      if (file.bytes.length > options.maxBytes) throw apiError('payload_too_large_error', `file ${tooLarge}`);
+      body.file = await receive(request, once(file.bytes), null);
+      return;
+    }
+    const fetched = await safeFetchStream(file.url, {
+      allowPrivate: options.fetch!.allowPrivate,
       maxBytes: options.maxBytes,
-      timeoutMs: options.fetch.timeoutMs,
+      timeoutMs: options.fetch!.timeoutMs,
     }).catch(fetchFailed);
-    body.file = await receive(request, fetched.body, url);
+    body.file = await receive(request, fetched.body, file.url);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -121,6 +128,10 @@ async function* uncut(file: AsyncIterable<Uint8Array> & { truncated: boolean }):
   for await (const chunk of file) yield chunk;
   if (file.truncated)
     throw Object.assign(new Error('the file part was cut off'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+  yield bytes;
 }
 
 /** A field sent as JSON text is read as JSON. */

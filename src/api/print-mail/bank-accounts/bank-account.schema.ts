@@ -19,7 +19,10 @@ export const BankAccountCreate = Type.Object(
     caDesignationNumber: Type.Optional(digits('CA: the designation number, if the bank uses one.')),
     signatureText: Type.Optional(Type.String({ maxLength: 100 })),
     signatureImage: Type.Optional(
-      Type.Unsafe<unknown>({ description: 'URL of a PNG or JPEG, or the image itself (multipart).' }),
+      Type.Unsafe<unknown>({
+        description:
+          'An http(s) URL of a PNG or JPEG, the image itself in base64 or as a data: URL, or the image file as a multipart part.',
+      }),
     ),
     description: Type.Optional(Type.String({ maxLength: 1000 })),
     metadata: Type.Optional(Metadata),

@@ -1,6 +1,7 @@
 import { buildMergeContext, loadCheckedPdf, PAGE_SIZES } from '../../../engines/render/index.js';
 import { invalid } from '../../../platform/errors.js';
 import { isId } from '../../../platform/ids.js';
+import { suppliedFileName } from '../../../platform/supplied-file.js';
 import { signatureImageKey } from '../bank-accounts/bank-account.resource.js';
 import { bankAccountWithNumber } from '../bank-accounts/bank-accounts.repo.js';
 import { suppliedImage } from '../images/supplied-image.js';
@@ -144,7 +145,6 @@ async function chequeBank(id: string, ctx: ContentContext, field: string): Promi
 /** The cheque's own fields as stored and returned. */
 export function chequeFields(input: ChequeCreate, content: ChequeContent) {
   const letter = exactlyOneIfAny(input, LETTER_SOURCES);
-  const letterPdf = input.letterPDF as { filename?: string } | string | undefined;
   return {
     bankAccount: content.bank.id,
     amount: input.amount,
@@ -158,8 +158,6 @@ export function chequeFields(input: ChequeCreate, content: ChequeContent) {
     envelope: input.envelope || 'standard',
     ...(letter === 'letterHTML' ? { letterHTML: input.letterHTML } : {}),
     ...(letter === 'letterTemplate' ? { letterTemplate: input.letterTemplate!.trim() } : {}),
-    ...(letter === 'letterPDF'
-      ? { letterPDF: typeof letterPdf === 'string' ? letterPdf.trim() : letterPdf?.filename || 'upload.pdf' }
-      : {}),
+    ...(letter === 'letterPDF' ? { letterPDF: suppliedFileName(input.letterPDF, 'upload.pdf') } : {}),
   };
 }

@@ -1,6 +1,5 @@
-import { isUploadedFile } from '../../../platform/body-parsers.js';
 import { invalid } from '../../../platform/errors.js';
-import { SafeFetchError, safeFetch } from '../../../platform/safe-fetch.js';
+import { suppliedFileBytes } from '../../../platform/supplied-file.js';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
@@ -13,29 +12,25 @@ function imageType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
 
 /**
  * An image a caller supplies (a bank account's `signatureImage`, a cheque's `logoURL`): a
- * multipart upload, or an http(s) URL fetched now through safe-fetch (size and time limits,
- * no private addresses unless allowed). Whatever it is, it must be a PNG or JPEG by its bytes,
- * not its name or header: a 400 naming the field otherwise.
+ * multipart upload, the image itself in base64 or a data: URL, or an http(s) URL fetched now
+ * through safe-fetch (size and time limits, no private addresses unless allowed;
+ * platform/supplied-file.ts). Whatever it is, it must be a PNG or JPEG by its bytes, not its
+ * name or header: a 400 naming the field otherwise.
  */
 export async function suppliedImage(
   value: unknown,
   field: string,
   allowPrivate: boolean,
 ): Promise<{ bytes: Uint8Array; contentType: string; source: string }> {
-  let bytes: Uint8Array;
-  let source: string;
-  if (isUploadedFile(value)) {
-    bytes = new Uint8Array(value.data);
-    source = value.filename || 'upload';
-  } else if (typeof value === 'string' && /^https?:\/\//i.test(value.trim())) {
-    source = value.trim();
-    try {
-      bytes = (await safeFetch(source, { allowPrivate, maxBytes: MAX_BYTES, timeoutMs: 10_000 })).bytes;
-    } catch (err) {
-      if (err instanceof SafeFetchError) throw invalid(field, `could not be fetched: ${err.message}.`);
-      throw err;
-    }
-  } else throw invalid(field, 'must be an http(s) URL of a PNG or JPEG, or the image file itself.');
+  const file = await suppliedFileBytes(value, field, {
+    what: 'PNG or JPEG image',
+    urls: true,
+    allowPrivate,
+    maxBytes: MAX_BYTES,
+    timeoutMs: 10_000,
+  });
+  const { bytes } = file;
+  const source = file.source || (file.form === 'upload' ? 'upload' : file.form);
   if (bytes.length > MAX_BYTES) throw invalid(field, `is over ${MAX_BYTES / 1024 / 1024} MB.`);
   const contentType = imageType(bytes);
   if (!contentType) throw invalid(field, 'is not a PNG or JPEG image.');

@@ -5,6 +5,7 @@ import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
+import { expectedFile } from '../../../platform/supplied-file.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { ImportCreate, ImportUpdate, MailingListImport } from './import.schema.js';
@@ -41,11 +42,7 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
 
   create(input, { scope, now, deps }) {
     const { file } = input;
-    if (!isReceivedCsv(file))
-      throw invalid(
-        'file',
-        'must be an http(s) URL of a CSV file, or the CSV file itself as a multipart part.',
-      );
+    if (!isReceivedCsv(file)) throw invalid('file', expectedFile({ what: 'CSV file', urls: true }));
     planColumns(input, file.header);
     if (file.rowCount === 0) throw invalid('file', 'has a header row but no data rows.');
     checkMetadata(input.metadata);

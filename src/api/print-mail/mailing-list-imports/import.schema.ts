@@ -31,7 +31,7 @@ export type Mapping = Static<typeof Mapping>;
 export const ImportCreate = Type.Object({
   file: Type.Unsafe<unknown>({
     description:
-      'The CSV (UTF-8, a header row naming its columns): an http(s) URL to fetch, or the file itself as a multipart part.',
+      'The CSV (UTF-8, a header row naming its columns): an http(s) URL to fetch, the file itself in base64 or as a data: URL, or the file as a multipart part.',
   }),
   fileType: Type.Literal('csv'),
   receiverAddressMapping: Type.Unsafe<Mapping>({

@@ -30,12 +30,11 @@ export async function checkBankAccount(id: string, ctx: DocumentContext): Promis
 }
 
 /**
- * A cheque's logo is a PNG or JPEG at an http(s) URL. Each cheque fetches it again when it is
- * created (the cheque kind's `logoURL`), so this only reports a bad one early.
+ * A cheque's logo is a PNG or JPEG at an http(s) URL (or inline, as a data: URL or base64:
+ * what the cheque kind's `logoURL` takes). Each cheque reads it again when it is created, so
+ * this only reports a bad one early.
  */
 export async function checkLogo(url: string | undefined, ctx: DocumentContext): Promise<void> {
   if (url === undefined) return;
-  if (!/^https?:\/\//i.test(url.trim()))
-    throw invalid('logo', 'must be an http(s) URL of a PNG or JPEG image.');
   await suppliedImage(url, 'logo', ctx.deps.config.allowPrivateUrls);
 }

@@ -20,9 +20,13 @@ const withoutDefaults = <T extends TSchema>(schema: T): T =>
 export const ContactRef = Type.Union([withoutDefaults(ContactCreate), Type.String({ maxLength: 100 })], {
   description: 'A contact id, or an inline contact (de-duplicated like POST /contacts).',
 });
-/** A URL string, or a multipart file upload (parsed into an UploadedFile). */
+/**
+ * A URL string, the file itself in base64 or as a data: URL, or a multipart file upload
+ * (parsed into an UploadedFile): platform/supplied-file.ts tells them apart.
+ */
 export const PdfFile = Type.Unsafe<unknown>({
-  description: 'URL of a PDF, or the PDF file itself (multipart).',
+  description:
+    'An http(s) URL of a PDF, the PDF itself in base64 (standard or URL-safe) or as a data: URL, or the PDF file as a multipart part.',
 });
 export const MergeVariables = Type.Record(Type.String(), Type.Unknown());
 

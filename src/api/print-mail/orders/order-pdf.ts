@@ -1,8 +1,7 @@
 import type { PDFDocument } from 'pdf-lib';
 import { LIMITS, PdfCheckError } from '../../../engines/render/index.js';
-import { isUploadedFile, type UploadedFile } from '../../../platform/body-parsers.js';
 import { invalid } from '../../../platform/errors.js';
-import { SafeFetchError, safeFetch } from '../../../platform/safe-fetch.js';
+import { suppliedFileBytes } from '../../../platform/supplied-file.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { storedBlob } from './stored-blob.js';
 
@@ -38,7 +37,8 @@ const isStoredPdf = (value: unknown): value is StoredPdf =>
 
 /**
  * A PDF the caller supplies (`pdf`, `attachedPDF.file`): a URL fetched now with the safe-fetch
- * limits, or a multipart upload. It is checked at create by the kind's `check` (a PDF,
+ * limits, the PDF itself in base64 or a data: URL, or a multipart upload
+ * (platform/supplied-file.ts). It is checked at create by the kind's `check` (a PDF,
  * readable, not encrypted, pages of the right size and number) so bad files are a 400 naming
  * the field, and kept in the blob store so the render job never fetches again.
  */
@@ -70,19 +70,12 @@ export async function takeSuppliedPdf(
 }
 
 async function pdfBytes(value: unknown, field: string, allowPrivate: boolean) {
-  if (isUploadedFile(value))
-    return { bytes: new Uint8Array((value as UploadedFile).data), source: value.filename };
-  if (typeof value !== 'string' || !/^https?:\/\//i.test(value.trim()))
-    throw invalid(field, 'must be an http(s) URL of a PDF or an uploaded PDF file.');
-  try {
-    const res = await safeFetch(value.trim(), {
-      allowPrivate,
-      maxBytes: LIMITS.maxInputPdfBytes,
-      timeoutMs: 15_000,
-    });
-    return { bytes: res.bytes, source: value.trim() };
-  } catch (err) {
-    if (err instanceof SafeFetchError) throw invalid(field, `could not be fetched: ${err.message}.`);
-    throw err;
-  }
+  const file = await suppliedFileBytes(value, field, {
+    what: 'PDF',
+    urls: true,
+    allowPrivate,
+    maxBytes: LIMITS.maxInputPdfBytes,
+    timeoutMs: 15_000,
+  });
+  return { bytes: file.bytes, source: file.source };
 }

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { isUploadedFile } from '../../../platform/body-parsers.js';
 import { apiError, invalid } from '../../../platform/errors.js';
+import { expectedFile, fileValue } from '../../../platform/supplied-file.js';
 
 /** What one scan may be: a few pages of a piece of mail, small enough to forward within a letter. */
 export const SCAN_LIMITS = Object.freeze({
@@ -9,11 +9,15 @@ export const SCAN_LIMITS = Object.freeze({
   maxPages: 20,
 });
 
-/** The bytes of a scan as the operator API receives it: a multipart file part. */
+/**
+ * The bytes of a scan as the operator API receives it: a multipart file part, or the PDF
+ * itself in base64 or a data: URL (platform/supplied-file.ts); never a URL to fetch.
+ */
 export function scanBytes(value: unknown, field: string): Uint8Array | undefined {
   if (value === undefined) return undefined;
-  if (!isUploadedFile(value)) throw invalid(field, 'must be a PDF file, sent as a multipart file part.');
-  return new Uint8Array(value.data);
+  const file = fileValue(value, field, { what: 'PDF', urls: false });
+  if (file.form === 'url') throw invalid(field, expectedFile({ what: 'PDF', urls: false })); // refused already
+  return file.form === 'upload' ? file.file.data : file.bytes;
 }
 
 /**

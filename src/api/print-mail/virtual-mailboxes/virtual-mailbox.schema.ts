@@ -61,8 +61,10 @@ const ItemFields = {
 export const MailboxItemCreate = Type.Object(ItemFields);
 export type MailboxItemCreate = Static<typeof MailboxItemCreate>;
 
-/** A multipart file part, as the operator API receives scans. */
-const ScanFile = Type.Unsafe<unknown>({ description: 'A PDF scan, as a multipart file part.' });
+/** A multipart file part, or the PDF in base64 or as a data: URL, as the operator API receives scans. */
+const ScanFile = Type.Unsafe<unknown>({
+  description: 'A PDF scan, as a multipart file part, or the PDF in base64 or as a data: URL.',
+});
 
 /** The operator's record of a real piece of mail (operator API and `postroom mailbox receive`). */
 export const MailboxItemReceive = Type.Object({
