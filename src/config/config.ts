@@ -19,7 +19,10 @@ export interface Config {
   /** Requests per second allowed per API key (token bucket); 0 turns limiting off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
-  /** Largest request body accepted, in bytes (multipart uploads included). */
+  /**
+   * Largest request body accepted, in bytes (each multipart file part too). The default fits
+   * the largest file a field takes (a 20 MB PDF) sent inline as base64, which is 4/3 its size.
+   */
   bodyLimitBytes: number;
   /**
    * A request's headers must arrive within headersTimeoutMs of its start and the whole request,
@@ -126,6 +129,15 @@ export type RenderPlace = (typeof RENDER_PLACES)[number];
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * POSTROOM_BODY_LIMIT's default, 32 MiB: the largest file any field takes is a 20 MiB PDF (or
+ * scan), which in base64 inside a JSON body is 26.7 MiB (27.4 MiB wrapped in 76-character
+ * lines), and the rest of the body (contacts, merge variables, metadata) keeps over 4 MiB.
+ * Two such files in one body do not fit: send them by URL or as multipart parts, which are
+ * limited per part (test/platform/body-limit.test.ts).
+ */
+export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
+
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -191,7 +203,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: bool(env, 'POSTROOM_TRUST_PROXY', false),
     rateLimitPerSecond: int(env, 'POSTROOM_RATE_LIMIT', 100),
     rateLimitBurst: int(env, 'POSTROOM_RATE_LIMIT_BURST', 200),
-    bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', 20 * 1024 * 1024),
+    bodyLimitBytes: int(env, 'POSTROOM_BODY_LIMIT', DEFAULT_BODY_LIMIT),
     ...requestTimeouts(env),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: bool(env, 'POSTROOM_LOG_REQUESTS', false),
