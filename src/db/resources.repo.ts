@@ -186,3 +186,17 @@ export async function deleteRow(db: Queryable, table: string, scope: Scope, id: 
   ]);
   return (res.rowCount ?? 0) > 0;
 }
+
+/** deleteRow that answers the doc it deleted (undefined when there was none). */
+export async function deleteDoc<Doc>(
+  db: Queryable,
+  table: string,
+  scope: Scope,
+  id: string,
+): Promise<Doc | undefined> {
+  const res = await db.query(
+    `DELETE FROM ${table} WHERE id = $1 AND org_id = $2 AND live = $3 RETURNING doc`,
+    [id, scope.orgId, scope.live],
+  );
+  return res.rows[0]?.doc;
+}

@@ -23,6 +23,7 @@ import { renderOrder } from './render-order.js';
 import { renderOrderFailed } from './render-order-failed.js';
 import { reportExport, reportExportFailed } from './report-export.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
+import { sweepKeptForOrders } from './sweep-kept-for-orders.js';
 import { sweepRetention } from './sweep-retention.js';
 import { sweepTemplateEditorSessions } from './sweep-template-editor-sessions.js';
 import { targetedListBuild } from './targeted-list-build.js';
@@ -86,6 +87,7 @@ export const JOBS: JobDefinition<any>[] = [
   sweepIdempotencyKeys,
   sweepRetention,
   sweepTemplateEditorSessions,
+  sweepKeptForOrders,
   renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
   renderOrder,
   advanceOrders,

@@ -279,15 +279,19 @@ describe('cheques: the PDF', () => {
 });
 
 describe('cheques and their bank account', () => {
-  test('an account cannot be deleted while a cheque on it is still to print; once cancelled, it can', async () => {
+  // What the cheque keeps of it, and when that goes: test/print-mail/deletes-keep-pending-mail.test.ts.
+  test('an account is deleted while a cheque on it is still to print; the cheque still prints, new ones are refused', async () => {
     const account = await bankAccountFor(server, key);
-    const cheque = (await create(chequeBody({ bankAccount: account }))).body;
-    const refused = await server.request('DELETE', `${BANK_ACCOUNTS}/${account}`, { key });
-    assert.equal(refused.status, 422);
-    assert.equal(refused.body.error.type, 'bank_account_in_use_error');
-    await server.request('DELETE', `${CHEQUES}/${cheque.id}`, { key });
+    const res = await create(chequeBody({ bankAccount: account }));
+    assert.equal(res.status, 201, res.text);
     const deleted = await server.request('DELETE', `${BANK_ACCOUNTS}/${account}`, { key });
     assert.equal(deleted.status, 200, deleted.text);
+    const cheque = await waitForOrder(server, key, CHEQUES, res.body.id);
+    assert.ok(cheque.url, JSON.stringify(cheque.cancellation));
+    assert.ok((await pdfText(await fetchPdf(cheque.url))).includes('000123456789⑈'));
+    const refused = await create(chequeBody({ bankAccount: account }));
+    assert.equal(refused.status, 400, refused.text);
+    assert.match(refused.body.error.message, /^bankAccount refers to bank account/);
   });
 
   test('a live digital-only cheque is never printed: it completes when it would print', async () => {

@@ -1,12 +1,12 @@
-import { apiError, invalid } from '../../../platform/errors.js';
+import { invalid } from '../../../platform/errors.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
-import { unprintedChequesOf } from '../cheques/cheque-numbers.repo.js';
+import { chequesStillToPrint } from '../cheques/cheque-numbers.repo.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { suppliedImage } from '../images/supplied-image.js';
 import { BankAccount, BankAccountCreate } from './bank-account.schema.js';
-import { insertSealedAccountNumber } from './bank-accounts.repo.js';
+import { deleteSealedAccountNumber, insertSealedAccountNumber } from './bank-accounts.repo.js';
 import { checkBankNumbers } from './bank-numbers.js';
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -17,7 +17,8 @@ export const signatureImageKey = (live: boolean, id: string) => `signatures/${li
 /**
  * Bank accounts, for cheques: no update (a changed account is a new one). The full account
  * number is sealed in bank_account_secrets (platform/data-keys.ts) and never answered: reads
- * show its last four digits, as `accountNumber` (masked) and `accountNumberLast4`.
+ * show its last four digits, as `accountNumber` (masked) and `accountNumberLast4`. A delete
+ * always succeeds; cheques on it still to print keep what they print of it (keptForOrders).
  */
 export const bankAccountResource: DocumentResource<BankAccount, BankAccountCreate> = {
   object: 'bank_account',
@@ -79,14 +80,12 @@ export const bankAccountResource: DocumentResource<BankAccount, BankAccountCreat
       m: doc.metadata,
     }),
 
-  // Its cheques still to print need its number; the account goes once they are printed or cancelled.
-  async beforeDelete(db, scope, id) {
-    const waiting = await unprintedChequesOf(db, scope, id);
-    if (waiting > 0)
-      throw apiError(
-        'bank_account_in_use_error',
-        `Bank account ${id} is used by ${waiting} cheque${waiting === 1 ? '' : 's'} not yet printed; cancel them or wait until they print.`,
-      );
+  // Its cheques (and boxes) still to print read its sealed number and signature image when they
+  // render: a delete leaves both to them, and the sweep removes both once none is left.
+  keptForOrders: {
+    files: (doc) => (doc.signatureImage ? [signatureImageKey(doc.live, doc.id)] : []),
+    needed: (db, kept) => chequesStillToPrint(db, kept, kept.id),
+    dropRows: (db, kept) => deleteSealedAccountNumber(db, kept.id),
   },
 
   present: (doc, signer) =>

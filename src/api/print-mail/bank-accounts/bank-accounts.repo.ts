@@ -6,6 +6,11 @@ export async function insertSealedAccountNumber(db: Queryable, id: string, seale
   await db.query('INSERT INTO bank_account_secrets (id, account_number) VALUES ($1, $2)', [id, sealed]);
 }
 
+/** A deleted account's sealed number, once no cheque still to print needs it (documents/kept-for-orders.ts). */
+export async function deleteSealedAccountNumber(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM bank_account_secrets WHERE id = $1', [id]);
+}
+
 /** A caller's bank account and its sealed number, for a cheque (undefined when it is not theirs). */
 export async function bankAccountWithNumber(
   db: Queryable,

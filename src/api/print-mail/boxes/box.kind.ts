@@ -1,5 +1,9 @@
-import { apiError } from '../../../platform/errors.js';
-import { claimChequeNumberStatement, countPastStatement } from '../cheques/cheque-numbers.repo.js';
+import { apiError, invalid } from '../../../platform/errors.js';
+import {
+  claimChequeNumberStatement,
+  countPastStatement,
+  holdBankAccountStatement,
+} from '../cheques/cheque-numbers.repo.js';
 import { chequeRenderInput, type StoredCheque } from '../cheques/cheque-render.js';
 import type { OrderKind } from '../orders/order-kind.js';
 import { Box, BoxCreate } from './box.schema.js';
@@ -47,13 +51,22 @@ export const boxKind: OrderKind<BoxInput, BoxContent> = {
     hasCompanion: () => false,
   },
   // Each cheque takes its number; the count moves past the highest once (one row per statement).
+  // Each bank account is held until the box is written, as a cheque's is.
   claims: ({ id, content }, scope) => {
     const numbers = content.cheques.map((c) => c.number);
     const refused = apiError(
       'validation_error',
       'a cheque number of the box is already the number of another cheque.',
     );
+    const banks = [...new Set(content.cheques.map((c) => c.bank.id))];
     return [
+      ...banks.map((bank) => ({
+        statement: holdBankAccountStatement(scope, bank),
+        refused: invalid(
+          `cheques[${content.cheques.findIndex((c) => c.bank.id === bank)}].bankAccount`,
+          `refers to bank account ${bank}, which does not exist.`,
+        ),
+      })),
       ...numbers.map((number) => ({ statement: claimChequeNumberStatement(scope, number, id), refused })),
       { statement: countPastStatement(scope, Math.max(...numbers)), refused },
     ];

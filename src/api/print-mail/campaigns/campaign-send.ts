@@ -5,7 +5,7 @@ import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
 import { ApiError } from '../../../platform/errors.js';
 import { type ListMember, mailingListMemberPage } from '../mailing-lists/mailing-list-members.repo.js';
-import { getOrderProfile } from '../order-profiles/profile-order-input.js';
+import { holdOrderProfile } from '../order-profiles/profile-order-input.js';
 import { insertOrdersTogether, writesTogether } from '../orders/order-create-many.js';
 import type { OrderKind } from '../orders/order-kind.js';
 import {
@@ -70,7 +70,8 @@ async function sendPage(
     pageSize,
   );
   const field = profileFieldOf(campaign);
-  const found = field && (await getOrderProfile(tx, scope, campaign[field]!));
+  // Held for the page: a delete of it waits until the page's orders are written.
+  const found = field && (await holdOrderProfile(tx, scope, campaign[field]!));
   if (members.length === 0 || !found) {
     const gone = `The profile ${campaign[field!]} no longer exists.`;
     await endSend(tx, scope, campaign, ctx, found ? undefined : { type: 'processing_error', message: gone });

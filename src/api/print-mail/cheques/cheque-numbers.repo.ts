@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { Statement } from '../../../db/statement.js';
+import { stillToPrint } from '../documents/kept-for-orders.js';
 
 /**
  * The next cheque number of an organization and mode, taken now on its own statement (the row
@@ -47,17 +48,17 @@ export function countPastStatement(scope: Scope, number: number): Statement {
   };
 }
 
-/** Cheques and boxes drawn on the account that are still to be printed (their render needs it). */
-export async function unprintedChequesOf(
+/** Whether a cheque or a box drawn on the account is still to print (its render reads the account's number). */
+export async function chequesStillToPrint(
   db: Queryable,
   scope: Scope,
   bankAccountId: string,
-): Promise<number> {
+): Promise<boolean> {
+  const pending = stillToPrint(scope.live);
   const res = await db.query(
-    `SELECT (SELECT count(*) FROM cheques WHERE org_id = $1 AND live = $2 AND doc @> $3::jsonb
-               AND status IN ('ready', 'printing'))
-          + (SELECT count(*) FROM boxes WHERE org_id = $1 AND live = $2 AND doc @> $4::jsonb
-               AND status IN ('ready', 'printing')) AS n`,
+    `SELECT EXISTS (SELECT 1 FROM cheques WHERE org_id = $1 AND live = $2 AND doc @> $3::jsonb AND ${pending})
+         OR EXISTS (SELECT 1 FROM boxes WHERE org_id = $1 AND live = $2 AND doc @> $4::jsonb AND ${pending})
+         AS needed`,
     [
       scope.orgId,
       scope.live,
@@ -65,5 +66,18 @@ export async function unprintedChequesOf(
       JSON.stringify({ cheques: [{ bankAccount: bankAccountId }] }),
     ],
   );
-  return Number(res.rows[0].n);
+  return res.rows[0].needed;
+}
+
+/**
+ * Holds a cheque's bank account for its create statement (OrderKind.claims): one row while the
+ * account exists, none once deleted. The row lock (FOR KEY SHARE) makes a concurrent delete wait
+ * until the cheque is written, so the delete's sweep sees the cheque and keeps the account's
+ * number for it; a delete that came first refuses the cheque instead.
+ */
+export function holdBankAccountStatement(scope: Scope, bankAccountId: string): Statement {
+  return {
+    text: 'SELECT id FROM bank_accounts WHERE id = $1 AND org_id = $2 AND live = $3 FOR KEY SHARE',
+    values: [bankAccountId, scope.orgId, scope.live],
+  };
 }

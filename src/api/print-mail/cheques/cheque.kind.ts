@@ -1,9 +1,13 @@
-import { apiError } from '../../../platform/errors.js';
+import { apiError, invalid } from '../../../platform/errors.js';
 import type { OrderKind } from '../orders/order-kind.js';
 import { Cheque, ChequeCreate } from './cheque.schema.js';
 import { type ChequeContent, checkCheque, chequeContent, chequeFields } from './cheque-content.js';
 import { chequeDepositReady } from './cheque-deposit-ready.js';
-import { claimChequeNumberStatement, countPastStatement } from './cheque-numbers.repo.js';
+import {
+  claimChequeNumberStatement,
+  countPastStatement,
+  holdBankAccountStatement,
+} from './cheque-numbers.repo.js';
 import { CHEQUE_PRINT } from './cheque-print.js';
 import { chequeRenderJob } from './cheque-render.js';
 
@@ -28,13 +32,19 @@ export const chequeKind: OrderKind<ChequeCreate, ChequeContent> = {
   unsearchable: ['letterHTML'],
   renderJob: chequeRenderJob,
   print: CHEQUE_PRINT,
-  // The number is the cheque's alone: two creates that raced for it cannot both have it.
+  // The number is the cheque's alone: two creates that raced for it cannot both have it. The
+  // bank account is held until the cheque is written, so a delete meanwhile keeps its number
+  // for the cheque (or, if it came first, refuses it).
   claims: ({ id, content }, scope) => {
     const refused = apiError(
       'validation_error',
       `number ${content.number} is already the number of another cheque.`,
     );
     return [
+      {
+        statement: holdBankAccountStatement(scope, content.bank.id),
+        refused: invalid('bankAccount', `refers to bank account ${content.bank.id}, which does not exist.`),
+      },
       { statement: claimChequeNumberStatement(scope, content.number, id), refused },
       { statement: countPastStatement(scope, content.number), refused },
     ];

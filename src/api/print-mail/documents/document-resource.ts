@@ -5,6 +5,7 @@ import type { Scope } from '../../../db/scope.js';
 import type { ApiError } from '../../../platform/errors.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { AppDeps } from '../../deps.js';
+import type { KeptForOrders } from './kept-for-orders.js';
 
 /**
  * A plain document resource (templates; bank accounts, trackers, mailing lists... to come):
@@ -38,6 +39,11 @@ export interface DocumentResource<Doc extends StoredDoc = StoredDoc, Create = an
     id: string,
     ctx: { now: Date; deps: AppDeps },
   ): Promise<void>;
+  /**
+   * What its orders read of it when they render, which its delete leaves for the orders still
+   * to print until none needs it (kept-for-orders.ts). Without it the delete removes the row alone.
+   */
+  keptForOrders?: KeptForOrders<Doc>;
   /** False: no delete route (return envelopes). */
   deletable?: boolean;
   /** The error for a create that a unique index of the table refuses (one return envelope per contact). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { deleteRow, getDoc, insertDoc, listDocs } from '../../../db/resources.repo.js';
+import { deleteDoc, deleteRow, getDoc, insertDoc, listDocs } from '../../../db/resources.repo.js';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
@@ -11,6 +11,7 @@ import { documented, IdParams, sendJson } from '../../../platform/route-helpers.
 import type { AppDeps } from '../../deps.js';
 import type { DocumentResource, StoredDoc } from './document-resource.js';
 import { updateDocument } from './document-update.js';
+import { keepForOrders } from './kept-for-orders.js';
 
 /**
  * The routes of a plain document resource: create (with Idempotency-Key), list, get,
@@ -102,8 +103,17 @@ export function documentRoutes<Doc extends StoredDoc>(
         withTransaction(deps.pool, async (tx) => {
           const scope = scopeOf(request);
           const { id } = request.params;
-          await resource.beforeDelete?.(tx, scope, id, { now: deps.clock.now(), deps });
-          if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
+          const now = deps.clock.now();
+          await resource.beforeDelete?.(tx, scope, id, { now, deps });
+          const { keptForOrders } = resource;
+          if (!keptForOrders) {
+            if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
+          } else {
+            // Gone from its table now; what orders still to print read of it stays until they are done.
+            const doc = await deleteDoc<Doc>(tx, table, scope, id);
+            if (!doc) throw notFound(object, id);
+            await keepForOrders(tx, deps.boss, scope, doc, keptForOrders, now);
+          }
           return { id, object, deleted: true as const };
         }),
       );

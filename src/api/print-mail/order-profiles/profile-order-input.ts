@@ -22,6 +22,25 @@ export async function getOrderProfile(
 }
 
 /**
+ * getOrderProfile for a campaign's send, holding the profile (FOR KEY SHARE) until the caller's
+ * transaction ends: a delete meanwhile waits until the orders made from it are written, so the
+ * sweep of what the delete leaves to orders (documents/kept-for-orders.ts) sees them.
+ */
+export async function holdOrderProfile(
+  tx: Queryable,
+  scope: Scope,
+  id: string,
+): Promise<{ kind: OrderKind; profile: Record<string, unknown> } | undefined> {
+  const p = profileKindOfId(id);
+  if (!p) return undefined;
+  const res = await tx.query(
+    `SELECT doc FROM ${p.table} WHERE id = $1 AND org_id = $2 AND live = $3 FOR KEY SHARE`,
+    [id, scope.orgId, scope.live],
+  );
+  return res.rows[0] ? { kind: p.kind, profile: res.rows[0].doc } : undefined;
+}
+
+/**
  * The body a client would POST to the kind's collection (`/letters`, ...) for one order from
  * `profile` (as getOrderProfile answers it): its settings and content, `to` and `from` (contact
  * ids), and merge variables: the profile's defaults with `mergeVariables` over them.

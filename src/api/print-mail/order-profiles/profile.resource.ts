@@ -1,7 +1,9 @@
+import type { Queryable } from '../../../db/pool.js';
 import { newId } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import type { DocumentResource, StoredDoc } from '../documents/document-resource.js';
+import { type KeptForOrders, type KeptRow, stillToPrint } from '../documents/kept-for-orders.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { profileFields, profileSchemas } from './profile.schema.js';
 import { getPath, profileFieldsOf, setPath } from './profile-fields.js';
@@ -19,6 +21,41 @@ function withSignedLinks(p: ProfileKind, doc: ProfileDoc, signer: UrlSigner): Pr
     if (typeof key === 'string') setPath(shown, link, signer.urlFor(key));
   }
   return shown;
+}
+
+/**
+ * What a deleted profile leaves to its orders: its PDFs, which the orders made from it (a
+ * campaign's) use where they are, uncopied, and read when they render. Kept while such an order
+ * is still to print, its content naming one of the profile's files (each stored under
+ * `uploads/{mode}/{profile id}-...`). Then each file goes, except one that orders answer as
+ * their `uploadedPDF`: that is their content as much as an upload of their own would be, and
+ * the hosted rule is that deleting a profile does not affect its orders.
+ */
+function keptPdfs(p: ProfileKind): KeptForOrders<ProfileDoc> {
+  const { table } = p.kind;
+  const exists = async (db: Queryable, kept: KeptRow, where: string, value: string) => {
+    const res = await db.query(
+      `SELECT EXISTS (SELECT 1 FROM ${table}
+         WHERE org_id = $1 AND live = $2 AND created_at >= $3 AND ${where}) AS found`,
+      [kept.orgId, kept.live, kept.createdAt, value],
+    );
+    return res.rows[0].found as boolean;
+  };
+  return {
+    files: (doc) =>
+      p.pdfs.flatMap(({ link }) => {
+        const key = getPath(doc, link);
+        return typeof key === 'string' ? [key] : [];
+      }),
+    needed: (db, kept) =>
+      exists(
+        db,
+        kept,
+        `${stillToPrint(kept.live)} AND strpos(content::text, $4) > 0`,
+        `uploads/${kept.live ? 'live' : 'test'}/${kept.id}-`,
+      ),
+    answeredByOrders: (db, kept, key) => exists(db, kept, `content #>> '{pdf,blobKey}' = $4`, key),
+  };
 }
 
 /**
@@ -60,6 +97,8 @@ export function profileResource(p: ProfileKind): DocumentResource<ProfileDoc> {
     },
 
     present: (doc, signer) => withSignedLinks(p, doc, signer),
+
+    keptForOrders: keptPdfs(p),
 
     searchText: (doc) =>
       searchTextOf(Object.fromEntries(Object.entries(doc).filter(([k]) => !unsearchable.has(k)))),
