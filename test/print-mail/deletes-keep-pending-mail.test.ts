@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import jsQRModule from 'jsqr';
 import { sweepKept } from '../../src/api/print-mail/documents/kept-for-orders.js';
 import { KEPT_FOR_ORDERS } from '../../src/api/print-mail/kept-resources.js';
+import { zoneRgb } from '../engines/render/pdf-helpers.js';
 import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';
 import { alice, bob, fetchPdf, LETTERS, letterBody, makePdf, pdfText } from '../helpers/letters.js';
 import { multipartOf, waitForOrder } from '../helpers/orders.js';
@@ -20,9 +22,11 @@ const BANK_ACCOUNTS = `${V1}/bank_accounts`;
 const CHEQUES = `${V1}/cheques`;
 const BOXES = `${V1}/boxes`;
 const TEMPLATES = `${V1}/templates`;
+const TRACKERS = `${V1}/trackers`;
 const POSTCARDS = `${V1}/postcards`;
 const LETTER_PROFILES = `${V1}/order_profiles/letters`;
 const CAMPAIGNS = `${V1}/campaigns`;
+const jsQR = jsQRModule.default;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -134,6 +138,22 @@ describe('deletes that keep pending mail printable', () => {
       }),
     );
 
+    made.tracker = created(
+      await h.post(TRACKERS, {
+        redirectURLTemplate: 'https://shop.example.com/offer',
+        urlExpireAfterDays: 30,
+      }),
+    ).id;
+    made.trackerLetter = created(
+      await h.post(
+        LETTERS,
+        letterBody({
+          html: `<p>Visit <span>{{${made.tracker}}}</span></p>
+            <img src="{{${made.tracker}.qrcode}}" style="position:absolute; left:1in; top:5in; width:2in; height:2in">`,
+        }),
+      ),
+    );
+
     made.envelope = (await availableEnvelope(server, key, { ...alice, firstName: 'Carol' })).id;
     made.envelopeContact = (await h.get(`${RETURN_ENVELOPES}/${made.envelope}`)).body.to.id;
     made.envelopeLetter = created(await h.post(LETTERS, letterBody({ returnEnvelope: made.envelope })));
@@ -143,6 +163,7 @@ describe('deletes that keep pending mail printable', () => {
       ['imageAccount', BANK_ACCOUNTS],
       ['unusedAccount', BANK_ACCOUNTS],
       ['template', TEMPLATES],
+      ['tracker', TRACKERS],
       ['envelope', RETURN_ENVELOPES],
       ['envelopeContact', `${V1}/contacts`],
     ] as const)
@@ -230,6 +251,35 @@ describe('deletes that keep pending mail printable', () => {
     }
     // The order's own copy is its content, as its `to` is: nothing is kept beside it.
     assert.equal(await h.kept(made.template), 0);
+  });
+
+  test('trackers: deleted at once; their orders still print a short link and its QR code, which answer 404', async () => {
+    assert.equal(deletes.tracker.status, 200, deletes.tracker.text);
+    await gone(h, TRACKERS, made.tracker);
+    const refused = await h.post(LETTERS, letterBody({ html: `<p>{{${made.tracker}}}</p>` }));
+    assert.equal(refused.status, 400, refused.text);
+    const letter = await waitForOrder(server, key, LETTERS, made.trackerLetter.id);
+    assert.ok(letter.url, JSON.stringify(letter.cancellation));
+    const pdf = await fetchPdf(letter.url);
+    const m = new RegExp(`${server.url}/t/[1-9A-HJ-NP-Za-km-z]{12}`).exec(await pdfText(pdf, { page: 1 }));
+    assert.ok(m, 'a short link printed');
+    const pixels = await zoneRgb(
+      pdf,
+      1,
+      { x: 0.75 * 72, y: 4.75 * 72, width: 2.5 * 72, height: 2.5 * 72 },
+      3,
+    );
+    const rgba = new Uint8ClampedArray(pixels.width * pixels.height * 4);
+    for (let i = 0, j = 0; i < pixels.data.length; i += 3, j += 4)
+      rgba.set([pixels.data[i], pixels.data[i + 1], pixels.data[i + 2], 255], j);
+    assert.equal(jsQR(rgba, pixels.width, pixels.height)?.data, m[0], 'the QR code is of the same link');
+    // A deleted tracker's links are retired: this one was never stored and leads nowhere.
+    assert.equal(await statusOf(m[0]), 404);
+    const links = await server.runtime.db.pool.query('SELECT 1 FROM tracker_links WHERE order_id = $1', [
+      letter.id,
+    ]);
+    assert.equal(links.rowCount, 0);
+    assert.equal(await h.kept(made.tracker), 0);
   });
 
   test('return envelopes have no delete; a letter whose envelope contact is deleted prints and gives it back when cancelled', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import type { MergeContext } from '../../../engines/render/index.js';
@@ -41,10 +42,25 @@ export async function checkOrderTrackers(
   throw invalid(field, `uses ${missing}, which is not one of your trackers.`);
 }
 
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/**
+ * The code printed for a tracker deleted after the order was made: the order still prints a
+ * short link of the same form (and its QR code), as it would have. Deleting a tracker retires
+ * its links, so this one is never stored and answers 404, as the deleted tracker's others do.
+ * It is made from the two ids, so every render of the order prints the same one.
+ */
+export function retiredLinkCode(orderId: string, trackerId: string): string {
+  const digest = createHash('sha256').update(`${orderId}/${trackerId}`).digest();
+  return Array.from(digest.subarray(0, 12), (byte) => BASE58[byte % 58]).join('');
+}
+
 /**
  * The merge values of the trackers an order's content names: each its short URL under
  * `publicUrl`, with `.qrcode` a QR code of that URL. Links are made the first time an order is
- * rendered and kept, so every render of the order prints the same ones.
+ * rendered and kept, so every render of the order prints the same ones. A tracker deleted since
+ * the order was made prints a retired link (retiredLinkCode): the order prints as it would
+ * have, nothing of the tracker is kept for it.
  */
 export async function trackerMergeValues(
   db: Queryable,
@@ -60,8 +76,8 @@ export async function trackerMergeValues(
     ids.map((trackerId) => ({ trackerId, code: randomBase58(12) })),
   );
   const values: MergeContext = {};
-  for (const [trackerId, code] of codes) {
-    const url = trackerUrl(publicUrl, code);
+  for (const trackerId of ids) {
+    const url = trackerUrl(publicUrl, codes.get(trackerId) ?? retiredLinkCode(order.id, trackerId));
     // Prints as the URL itself ({{tracker_ID}}), and has the QR code as a field.
     values[trackerId] = { toString: () => url, qrcode: qrCodeDataUrl(url) };
   }
