@@ -48,9 +48,9 @@ const PRINT_MAIL = '/print-mail/';
 
 /** Print & mail answers given as objects are written in jsonb order, with a schema or without. */
 export function installJsonbOrder(app: FastifyInstance): void {
-  app.addHook('preSerialization', (request, _reply, payload, done) => {
-    if (!request.url.startsWith(PRINT_MAIL) || payload === null || typeof payload !== 'object')
-      return done(null, payload);
-    done(null, inJsonbOrder(payload));
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    // Errors keep their own shape ({object, error}): they are no stored resource.
+    const resource = reply.statusCode < 400 && payload !== null && typeof payload === 'object';
+    done(null, resource && request.url.startsWith(PRINT_MAIL) ? inJsonbOrder(payload) : payload);
   });
 }
