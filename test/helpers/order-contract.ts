@@ -42,14 +42,14 @@ export interface OrderContract {
   linksUploadedPdf?: boolean;
   /** What every create of an organization and mode needs, made once for it (a bank account), given to the bodies. */
   prepare?(server: TestServer, key: string): Promise<Prepared>;
-  /** The content sources the kind has (default all four; a box has only its cheques). */
+  /** The content sources the kind has (default all of them; a box has only its cheques). */
   sources?: readonly Source[];
   /** Whether htmlBody's render runs Chromium (default true; a box is drawn with pdf-lib alone). */
   usesChromium?: boolean;
 }
 
 export type Prepared = Record<string, any>;
-const SOURCES = ['html', 'template', 'pdf URL', 'pdf upload'] as const;
+const SOURCES = ['html', 'template', 'pdf URL', 'pdf upload', 'pdf base64'] as const;
 type Source = (typeof SOURCES)[number];
 type Body = Record<string, unknown>;
 
@@ -107,7 +107,7 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
       assert.equal(rendered.data.pageCount, c.pages.html);
     });
 
-    test('every content source renders: HTML, templates, a PDF by URL and a PDF uploaded', async () => {
+    test('every content source renders: HTML, templates, a PDF by URL, uploaded and in base64', async () => {
       const template = async (html: string) =>
         (await server().request('POST', '/print-mail/v1/templates', { key, json: { html } })).body.id;
       const sources: Array<[Source, () => Promise<any>]> = [
@@ -126,6 +126,14 @@ export function orderContract(server: () => TestServer, c: OrderContract): void 
             const res = await server().request('POST', c.path, { key, multipart });
             assert.equal(res.status, 201, res.text);
             return res.body;
+          },
+        ],
+        [
+          // The file itself in the JSON body, as the OpenAPI's `format: byte` and the Python SDK send it.
+          'pdf base64',
+          async () => {
+            const base64 = (await c.contentPdf()).toString('base64');
+            return create(server(), key, (ctx) => ({ ...c.pdfBody(ctx), [pdfField]: base64 }));
           },
         ],
       ];
