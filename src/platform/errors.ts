@@ -19,7 +19,6 @@ export const ERROR_CATALOGUE = Object.freeze({
   return_envelope_already_exists_error: 422,
   return_envelope_unavailable_error: 422,
   return_envelope_order_cannot_fill_error: 422,
-  bank_account_in_use_error: 422,
   campaign_status_error: 422,
   mailing_list_status_error: 422,
   targeted_list_build_status_error: 422,
