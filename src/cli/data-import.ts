@@ -19,20 +19,12 @@ import { FETCH_DEFAULTS } from '../reference-store/import/source-input.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
-export const DATA_USAGE = `postroom data import FILE|URL [--format csv|geojson|nad] [--country CC] [--region R]
-                               [--map SPEC] [--source NAME] [--allow-private] [--max-bytes N] [--timeout S]
-                               [--no-resume]   address points: OpenAddresses CSV or GeoJSON lines, NAD text;
-                               plain, .gz or .zip; safe to re-run (docs/data-sources.md)
-postroom data import ZIP|FOLDER|FILES...|URL [--format shapefile]   TIGER/Line boundaries (tl_2024_21_tract.zip...:
-                               counties, tracts, blocks, districts, CBSAs...; docs/verification.md)
-postroom data sources [--runs] public sources that work with the importer (--runs: recent imports)`;
-
-/** `postroom data import` and `postroom data sources`. */
+/** `postroom data import` and `postroom data sources` (their flags and help: specs/data.ts). */
 export async function dataCommand(args: Args): Promise<number> {
   const [, sub] = args.positional;
   if (sub === 'sources') return sourcesCommand(args);
   if (sub === 'import') return importCommand(args);
-  throw new UsageError(`usage: ${DATA_USAGE}`);
+  throw new UsageError(`unknown command data ${sub}`);
 }
 
 async function sourcesCommand(args: Args): Promise<number> {
@@ -70,7 +62,7 @@ async function importCommand(args: Args): Promise<number> {
       return 0;
     }
     if (locations.length > 1)
-      throw new UsageError(`usage: ${DATA_USAGE}\n  (several files at once are boundary shapefiles)`);
+      throw new UsageError('several files at once must be boundary shapefiles (TIGER/Line)');
     const result = await withDatabase((db) =>
       importPoints(db.pool, location, { ...options, progress: true }),
     );
@@ -91,7 +83,7 @@ function importLocation(args: Args): string {
   const swallowed = args.flags['allow-private'];
   const location =
     given ?? (typeof swallowed === 'string' && /^https?:/i.test(swallowed) ? swallowed : undefined);
-  if (!location) throw new UsageError(`usage: ${DATA_USAGE}`);
+  if (!location) throw new UsageError('needs FILE|URL');
   return location;
 }
 

@@ -4,11 +4,7 @@ import { type Args, requireFlag, UsageError } from './args.js';
 import { organizationNamed } from './org-family.js';
 import { withDatabase } from './with-database.js';
 
-export const KEYS_USAGE = `postroom keys create --org NAME --mode test|live --product print-mail|addver [--public]
-postroom keys list [--org NAME]
-postroom keys revoke KEY_ID_OR_KEY`;
-
-/** `keys create` prints the new key alone on the last line of stdout, for scripts. */
+/** `keys create` prints the new key alone on the last line of stdout, for scripts (flags: specs/keys.ts). */
 export async function keysCommand(args: Args): Promise<number> {
   const [, sub, target] = args.positional;
   if (sub === 'create') {
@@ -51,5 +47,5 @@ export async function keysCommand(args: Args): Promise<number> {
     console.log(`revoked ${n} key`);
     return 0;
   }
-  throw new UsageError(KEYS_USAGE);
+  throw new UsageError(`unknown command keys ${sub}`);
 }

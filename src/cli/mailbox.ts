@@ -12,11 +12,6 @@ import { ApiError } from '../platform/errors.js';
 import { startRuntime } from '../runtime.js';
 import { type Args, UsageError } from './args.js';
 
-export const MAILBOX_USAGE = `postroom mailbox list [--pending] [--json]   virtual mailboxes with their PMB and organization
-postroom mailbox activate MAILBOX        a live mailbox pending assignment -> active (MAILBOX: id or PMB number)
-postroom mailbox receive MAILBOX [--envelope scan.pdf] [--contents scan.pdf] [--matched-letter letter_...] [--description TEXT]
-                               record a piece of mail that arrived; forwards it when the mailbox forwards`;
-
 type Print = (line: string) => void;
 
 const flag = (args: Args, name: string) => {
@@ -53,7 +48,7 @@ export async function runMailboxCommand(args: Args, deps: AppDeps, print: Print)
     }
     return 0;
   }
-  if (sub !== 'activate' && sub !== 'receive') throw new UsageError(MAILBOX_USAGE);
+  if (sub !== 'activate' && sub !== 'receive') throw new UsageError(`unknown command mailbox ${sub}`);
   if (!ref)
     throw new UsageError(`mailbox ${sub} needs a mailbox: its id (virtual_mailbox_...) or PMB number`);
   if (sub === 'activate') {
@@ -82,7 +77,7 @@ export async function runMailboxCommand(args: Args, deps: AppDeps, print: Print)
  */
 export async function mailboxCommand(args: Args): Promise<number> {
   if (!['list', 'activate', 'receive'].includes(args.positional[1] ?? ''))
-    throw new UsageError(MAILBOX_USAGE);
+    throw new UsageError(`unknown command mailbox ${args.positional[1] ?? ''}`);
   const runtime = await startRuntime(loadConfig(), {
     http: false,
     workers: false,

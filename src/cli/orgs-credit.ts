@@ -3,9 +3,6 @@ import { creditBalance, grantCredit } from '../platform/metering/list-build-cred
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
-export const CREDIT_USAGE =
-  'postroom orgs credit --org NAME [--cents N] [--mode live|test]   list build credit: add N cents (negative takes back), or show it';
-
 /**
  * `postroom orgs credit`: an organization's list build credit (targeted list builds charge
  * it in live mode, docs/targeted-list-builds.md), shown, or changed by --cents.

@@ -3,14 +3,8 @@ import { periodOf } from '../platform/metering/metering.js';
 import { geocodingEnabled, INTL_LOOKUPS, lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
 import { familyUsage, organizationNamed } from './org-family.js';
-import { CREDIT_USAGE, creditCommand } from './orgs-credit.js';
+import { creditCommand } from './orgs-credit.js';
 import { withDatabase } from './with-database.js';
-
-export const ORGS_USAGE = `postroom orgs set-plan --org NAME [--free-limit N|unlimited] [--subscribed true|false] [--geocoding true|false]
-    [--intl-free-limit N|unlimited] [--intl-subscribed true|false]   the international API's own allowance
-postroom orgs show --org NAME
-postroom orgs disable|enable --org NAME   a disabled organization's keys (and its sub-organizations') stop within 10 s
-${CREDIT_USAGE}`;
 
 function parseLimit(value: string | true | undefined, flag = 'free-limit'): number | null | undefined {
   if (value === undefined) return undefined;
@@ -28,7 +22,7 @@ function parseBool(value: string | true | undefined, flag: string): boolean | un
   throw new UsageError(`--${flag} must be true or false`);
 }
 
-/** Operators set an organization's lookup plan (address verification metering), see it, disable it. */
+/** Operators set an organization's lookup plan (address verification metering), see it, disable it (flags: specs/orgs.ts). */
 export async function orgsCommand(args: Args): Promise<number> {
   const sub = args.positional[1];
   const name = requireFlag(args, 'org');
@@ -99,5 +93,5 @@ export async function orgsCommand(args: Args): Promise<number> {
     console.log(`${sub}d organization "${name}"`);
     return 0;
   }
-  throw new UsageError(ORGS_USAGE);
+  throw new UsageError(`unknown command orgs ${sub}`);
 }

@@ -7,9 +7,6 @@ import { createUrlSigner, loadSigningSecret } from '../platform/signed-url.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
-export const PRINT_USAGE = `postroom print batches [--json]          print batches, newest first, with their files
-postroom print handed-over BATCH_ID      the shop handed BATCH_ID to the carrier: its orders -> processed_for_delivery`;
-
 /** `blobRoot` is the blob store's folder (POSTROOM_DATA_DIR/blobs by default) or its s3:// bucket and prefix. */
 export function describeBatch(b: PrintBatch, blobRoot: string): string {
   const setup = `${b.orderKind} ${b.size} ${b.color ? 'colour' : 'black&white'} ${b.doubleSided ? 'double-sided' : 'single-sided'} ${b.mailingClass}`;
@@ -47,5 +44,5 @@ export async function printCommand(args: Args): Promise<number> {
       return 1;
     }
   }
-  throw new UsageError(PRINT_USAGE);
+  throw new UsageError(`unknown command print ${sub}`);
 }

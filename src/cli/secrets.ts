@@ -4,9 +4,6 @@ import { addDataKeyToFile, loadDataKeys } from '../platform/data-keys.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
-export const SECRETS_USAGE = `postroom secrets new-key              a new data key in the data dir's key file (it seals from now on)
-postroom secrets reseal               seal every stored bank account number with the current data key`;
-
 /** Data key rotation (docs/operations.md): a new key, then every sealed value moved to it. */
 export async function secretsCommand(args: Args): Promise<number> {
   const sub = args.positional[1];
@@ -25,5 +22,5 @@ export async function secretsCommand(args: Args): Promise<number> {
     console.log(`${resealed} of ${total} account numbers sealed again with data key ${keys.currentId}`);
     return 0;
   }
-  throw new UsageError(SECRETS_USAGE);
+  throw new UsageError(`unknown command secrets ${sub}`);
 }

