@@ -16,6 +16,9 @@ import {
 } from '../reference-store/import/import-points.js';
 import { formatSources } from '../reference-store/import/public-sources.js';
 import { FETCH_DEFAULTS } from '../reference-store/import/source-input.js';
+import { importRanges, type RangeImportResult } from '../reference-store/ranges/import-ranges.js';
+import { formatRangeSources } from '../reference-store/ranges/public-ranges.js';
+import { isAddressRangeLocation } from '../reference-store/ranges/range-files.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
 
@@ -29,7 +32,7 @@ export async function dataCommand(args: Args): Promise<number> {
 
 async function sourcesCommand(args: Args): Promise<number> {
   if (!args.flags.runs) {
-    console.log(`${formatSources()}\n\n${formatBoundarySources()}`);
+    console.log(`${formatSources()}\n\n${formatBoundarySources()}\n\n${formatRangeSources()}`);
     return 0;
   }
   const runs = await withDatabase((db) => recentRuns(db.pool));
@@ -44,11 +47,22 @@ async function sourcesCommand(args: Args): Promise<number> {
 
 async function importCommand(args: Args): Promise<number> {
   const { format, ...otherFlags } = args.flags;
-  const shapefile = format === 'shapefile';
+  const shapefile = format === 'shapefile' || format === 'addrfeat';
   const options = importOptions(shapefile ? { ...args, flags: otherFlags } : args);
   const location = importLocation(args);
   const locations = [location, ...args.positional.slice(3)];
   try {
+    // Address ranges (TIGER/Line ADDRFEAT, with ADDRFN and FEATNAMES) have their own importer.
+    const ranges = format === 'shapefile' ? [] : await Promise.all(locations.map(isAddressRangeLocation));
+    if (format === 'addrfeat' || (ranges.length && ranges.every(Boolean))) {
+      const result = await withDatabase((db) =>
+        importRanges(db.pool, locations, { fetch: options.fetch, resume: options.resume, progress: true }),
+      );
+      console.log(rangeSummary(result));
+      return 0;
+    }
+    if (ranges.some(Boolean))
+      throw new UsageError('address ranges (ADDRFEAT) and other files are imported in separate runs');
     // Boundary shapefiles (a zip, folder, parts or URL of TIGER/Line files) go to their own importer.
     if (shapefile || (await Promise.all(locations.map(isBoundaryLocation))).every(Boolean)) {
       const result = await withDatabase((db) =>
@@ -158,6 +172,27 @@ function boundarySummary(r: BoundaryImportResult): string {
     (r.resumedAfter ? `; resumed after the ${r.resumedAfter} areas an interrupted run staged` : '') +
     `\n  ${files.join('\n  ')}` +
     (layers.length ? `\n  stored: ${layers.join(', ')}` : '')
+  );
+}
+
+function rangeSummary(r: RangeImportResult): string {
+  const skipped = Object.entries(r.skipped).map(([why, n]) => `${n} ${why}`);
+  const files = r.files.map(
+    (f) =>
+      `${f.name}: ${f.kind === 'addrfn' ? `${f.records} alternate names` : `${f.records} segments, ${f.ranges} side ranges`}` +
+      (f.vintage ? ` (${f.vintage})` : '') +
+      (f.county ? `, replacing county ${f.county}'s` : ''),
+  );
+  const alternates = r.alternates.added || r.alternates.removed;
+  return (
+    `${r.segments} segments read, ${r.ranges} side ranges: ${r.inserted} new, ${r.updated} changed, ${r.removed} removed` +
+    (alternates ? `; alternate names ${r.alternates.added} new, ${r.alternates.removed} removed` : '') +
+    (skipped.length ? `; refused ${skipped.join(', ')}` : '') +
+    ` in ${r.seconds.toFixed(1)} s (${Math.round(r.segments / Math.max(r.seconds, 0.001))} segments/s)` +
+    (r.resumedAfter ? `; resumed after the ${r.resumedAfter} segments an interrupted run staged` : '') +
+    `\n  ${files.join('\n  ')}` +
+    (r.passedOver.length ? `\n  passed over (no ADDRFN of their county): ${r.passedOver.join(', ')}` : '') +
+    `\n  stored: ${r.stored} side ranges in ${r.zips} ZIPs`
   );
 }
 

@@ -146,7 +146,7 @@ describe('a usage error is one line with a pointer to the help, exit 2', () => {
       ],
       [
         ['data', 'import', 'f.csv', '--format', 'xml'],
-        /^postroom data import: --format must be one of: csv, geojson, nad, shapefile /,
+        /^postroom data import: --format must be one of: csv, geojson, nad, shapefile, addrfeat /,
       ],
       [
         ['data', 'import', 'f.csv', '--timeout', '-3'],

@@ -21,6 +21,18 @@ export const TIGER_FILES = {
 
 export const tigerZip = (layer: keyof typeof TIGER_FILES) => path.join(TIGER_DIR, TIGER_FILES[layer]);
 
+/** TIGER/Line address range fixtures (test/fixtures/tiger/ranges/, made by make-range-fixtures.py). */
+export const RANGES_DIR = path.join(TIGER_DIR, 'ranges');
+
+const RANGE_FILES = {
+  addrfeat: 'tl_2024_21111_addrfeat.zip',
+  addrfn: 'tl_2024_21111_addrfn.zip',
+  featnames: 'tl_2024_21111_featnames.zip',
+  queens: 'tl_2024_36081_addrfeat.zip',
+} as const;
+
+export const rangeZip = (kind: keyof typeof RANGE_FILES) => path.join(RANGES_DIR, RANGE_FILES[kind]);
+
 /** A zip's members as name -> bytes. */
 export function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) =>

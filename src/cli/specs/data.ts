@@ -20,12 +20,15 @@ export const DATA_IMPORT: CommandSpec = {
     're-run adds nothing; an interrupted run resumes after the rows it stored.\n' +
     'TIGER/Line shapefiles (tl_2024_21_tract.zip, a folder of them, .shp/.dbf parts, several at\n' +
     'once, or the URL) go to the boundary importer: counties, tracts, blocks, districts, CBSAs...\n' +
-    '(docs/verification.md). The summary accounts for every row read: new points, points already\n' +
+    "(docs/verification.md). TIGER/Line address ranges (a county's tl_2024_21111_addrfeat.zip, with\n" +
+    'its _addrfn.zip and _featnames.zip for alternate names; folders, parts, URLs) go to the range\n' +
+    'importer: streets confirmed where no points were imported (docs/verification.md, "Street ranges").\n' +
+    'The summary accounts for every row read: new points, points already\n' +
     'stored, repeats of an address earlier in the file, and rows skipped, by reason.',
   flags: [
     {
       name: 'format',
-      choices: ['csv', 'geojson', 'nad', 'shapefile'],
+      choices: ['csv', 'geojson', 'nad', 'shapefile', 'addrfeat'],
       default: 'sniffed from the first line (shapefiles: from the name)',
       about: 'read the source as this',
     },
@@ -89,6 +92,11 @@ export const DATA_IMPORT: CommandSpec = {
     },
     {
       command: 'postroom data import https://www2.census.gov/geo/tiger/TIGER2024/TRACT/tl_2024_21_tract.zip',
+    },
+    {
+      command:
+        'postroom data import tl_2024_21111_addrfeat.zip tl_2024_21111_addrfn.zip tl_2024_21111_featnames.zip',
+      about: "a county's street address ranges with their alternate names",
     },
   ],
   load,

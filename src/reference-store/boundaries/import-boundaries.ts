@@ -1,5 +1,3 @@
-import { finished } from 'node:stream/promises';
-import type pg from 'pg';
 import type { Pool } from '../../db/pool.js';
 import type { LayerId } from '../../engines/address/geography/layers.js';
 import { encodeRings } from '../../engines/address/geography/polygon.js';
@@ -7,17 +5,11 @@ import { finishRun, startRun, unfinishedRun } from '../import/import.repo.js';
 import { ImportInputError } from '../import/import-errors.js';
 import { type ImportProgress, terminalProgress } from '../import/progress.js';
 import type { FetchLimits } from '../import/source-input.js';
-import {
-  adoptStaging,
-  copyIntoStaging,
-  type MergeCounts,
-  mergeRun,
-  type StagedArea,
-  stagingLine,
-} from './boundaries.repo.js';
+import { adoptStaging, copyIntoStaging, type MergeCounts, mergeRun, stagingLine } from './boundaries.repo.js';
+import { ChunkStager } from './chunk-stager.js';
 import { DbfReader } from './dbf.js';
 import { ShpReader } from './shp.js';
-import { type BoundarySource, boundarySources, type ShapefileParts } from './sources.js';
+import { type BoundarySource, boundarySources, refuseProjected, type ShapefileParts } from './sources.js';
 import { layerOfFile, looksLikeTiger, tigerName } from './tiger-layers.js';
 
 export interface BoundaryImportOptions {
@@ -56,9 +48,6 @@ export interface BoundaryImportResult {
   layers: Partial<Record<LayerId, number>>;
   seconds: number;
 }
-
-/** COPY text per staging transaction, at most: a county's large polygons are several MB each. */
-const CHUNK_BYTES = 32 * 1024 * 1024;
 
 /**
  * Imports TIGER/Line boundary shapefiles (zips as the Census publishes them, folders, parts,
@@ -112,7 +101,7 @@ async function importSource(
   const skip = resumable?.rowsCommitted ?? 0;
   const client = await pool.connect();
   let broken = false;
-  const stager = new Stager(client, runId, options.chunkAreas ?? 5000);
+  const stager = new ChunkStager(client, runId, options.chunkAreas ?? 5000, copyIntoStaging);
   const files: BoundaryFileResult[] = [];
   try {
     await adoptStaging(client, source.location, runId, resumable?.id);
@@ -187,12 +176,7 @@ interface OpenedShapefile {
 }
 
 async function openShapefile(parts: ShapefileParts): Promise<OpenedShapefile> {
-  const prj = await parts.text('.prj');
-  if (prj && /^\s*PROJCS\[/i.test(prj))
-    throw new ImportInputError(
-      `${parts.label('.prj')}: projected coordinates (${prj.slice(0, 60).trim()}...); the importer reads ` +
-        'longitude/latitude (TIGER/Line files are in NAD83 degrees)',
-    );
+  await refuseProjected(parts);
   const cpg = await parts.text('.cpg');
   const dbf = await DbfReader.open(await parts.open('.dbf'), parts.label('.dbf'), cpg);
   let shp: ShpReader | undefined;
@@ -224,7 +208,7 @@ async function openShapefile(parts: ShapefileParts): Promise<OpenedShapefile> {
 /** Reads one shapefile's records side by side into the stager; `skip` areas (of the run) were staged before. */
 async function readShapefile(
   file: OpenedShapefile,
-  stager: Stager,
+  stager: ChunkStager,
   run: { first: number; skip: number; onArea: (n: number) => void; skipped: Record<string, number> },
 ): Promise<{ records: number; resumed: number; file: BoundaryFileResult }> {
   let records = 0;
@@ -262,14 +246,14 @@ async function readShapefile(
       skip(columns);
       continue;
     }
-    const encoded = encodeRings(shape.rings);
+    const encoded = encodeRings(shape.parts);
     if (!encoded) {
       skip('without an area (degenerate rings)');
       continue;
     }
     areas++;
     await stager.add(
-      {
+      stagingLine(stager.runId, {
         ...columns,
         seq,
         scope: file.scope,
@@ -277,7 +261,7 @@ async function readShapefile(
         vintage: file.vintage,
         bbox: encoded.bbox,
         geometry: encoded.bytes,
-      },
+      }),
       seq,
     );
   }
@@ -292,63 +276,4 @@ async function readShapefile(
       areas: areas + resumed,
     },
   };
-}
-
-/**
- * Staged areas go out as COPY text in chunks, each chunk one transaction that also records how
- * far the run got (`rows_committed`: every record before it is staged or passed over).
- */
-class Stager {
-  private pending: string[] = [];
-  private pendingBytes = 0;
-  private copy: ReturnType<typeof copyIntoStaging> | undefined;
-  committed = 0;
-
-  constructor(
-    private readonly client: pg.PoolClient,
-    private readonly runId: string,
-    private readonly chunkAreas: number,
-  ) {}
-
-  get inCopy(): boolean {
-    return this.copy !== undefined;
-  }
-
-  async add(area: StagedArea, seq: number): Promise<void> {
-    const line = stagingLine(this.runId, area);
-    this.pending.push(line);
-    this.pendingBytes += line.length;
-    if (this.pending.length >= this.chunkAreas || this.pendingBytes >= CHUNK_BYTES) await this.flush(seq);
-  }
-
-  /** Commits what is pending; `seq`: the records read so far. */
-  async flush(seq: number): Promise<void> {
-    if (!this.pending.length) {
-      if (seq > this.committed) await this.record(seq);
-      return;
-    }
-    await this.client.query('BEGIN');
-    this.copy = copyIntoStaging(this.client);
-    for (const line of this.pending)
-      if (!this.copy.write(line)) await new Promise((r) => this.copy!.once('drain', r));
-    this.copy.end();
-    await finished(this.copy);
-    this.copy = undefined;
-    this.pending = [];
-    this.pendingBytes = 0;
-    await this.record(seq);
-    await this.client.query('COMMIT');
-  }
-
-  private async record(seq: number): Promise<void> {
-    await this.client.query(
-      'UPDATE address_point_imports SET rows_read = $2, rows_committed = $2 WHERE id = $1',
-      [this.runId, seq],
-    );
-    this.committed = seq;
-  }
-
-  destroy(): void {
-    this.copy?.destroy();
-  }
 }

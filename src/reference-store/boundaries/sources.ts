@@ -11,6 +11,8 @@ import { type FetchLimits, isUrl, openSource } from '../import/source-input.js';
  * .shp .dbf .shx .prj .cpg), a folder (of such zips or of unzipped parts), the parts named one
  * by one, or a URL of a zip (fetched through the safe fetch, to a temporary file). Each
  * source is one import run (recorded, resumable); a source holds one or more shapefiles.
+ * Relationship tables published as a .dbf alone (TIGER/Line's ADDRFN and FEATNAMES) are
+ * taken where the caller says their names may come so (`tables`); any other .dbf needs its .shp.
  */
 export interface ShapefileParts {
   /** "tl_2024_21_tract" (the file name without its extension). */
@@ -34,13 +36,32 @@ export interface BoundarySource {
   close(): Promise<void>;
 }
 
+/** A .prj of projected coordinates is refused: the importers read longitude/latitude. */
+export async function refuseProjected(parts: ShapefileParts): Promise<void> {
+  const prj = await parts.text('.prj');
+  if (prj && /^\s*PROJCS\[/i.test(prj))
+    throw new ImportInputError(
+      `${parts.label('.prj')}: projected coordinates (${prj.slice(0, 60).trim()}...); the importer reads ` +
+        'longitude/latitude (TIGER/Line files are in NAD83 degrees)',
+    );
+}
+
 /** The parts of a shapefile; .shp and .dbf are needed, the others read when there. */
 export const PART_EXTENSIONS = ['.shp', '.dbf', '.shx', '.prj', '.cpg'] as const;
 const PART = /\.(shp|dbf|shx|prj|cpg|sbn|sbx|shp\.xml|xml)$/i;
 
-/** Whether a location is boundary data rather than address points (for `postroom data import`). */
+/** Which stems may be a .dbf without a .shp (a relationship table), for `boundarySources`. */
+export interface SourceOptions {
+  tables?: RegExp;
+}
+
+/**
+ * Whether a location is shapefile data rather than address points (for `postroom data import`):
+ * boundaries (tl_2024_21_tract.zip) or a county's address ranges (tl_2024_21111_addrfeat.zip).
+ */
 export async function isBoundaryLocation(location: string): Promise<boolean> {
-  if (isUrl(location)) return /(^|\/)tl_\d{4}_(us|\d{2})_[a-z0-9]+\.zip$/i.test(new URL(location).pathname);
+  if (isUrl(location))
+    return /(^|\/)tl_\d{4}_(us|\d{2}|\d{5})_[a-z0-9]+\.zip$/i.test(new URL(location).pathname);
   const info = await stat(location).catch(() => undefined);
   if (!info) return false;
   if (info.isDirectory()) return true;
@@ -54,23 +75,24 @@ export async function isBoundaryLocation(location: string): Promise<boolean> {
 export async function boundarySources(
   locations: string[],
   limits: FetchLimits = {},
+  options: SourceOptions = {},
 ): Promise<BoundarySource[]> {
   const out: BoundarySource[] = [];
   const loose: string[] = [];
   try {
     for (const location of locations) {
       if (isUrl(location)) {
-        out.push(await urlSource(location, limits));
+        out.push(await urlSource(location, limits, options));
         continue;
       }
       const info = await stat(location).catch(() => undefined);
       if (!info) throw new ImportInputError(`${location}: no such file or folder`);
-      if (info.isDirectory()) out.push(...(await folderSources(location)));
+      if (info.isDirectory()) out.push(...(await folderSources(location, options)));
       else if (/\.zip$/i.test(location) || (await startsWithZip(location)))
-        out.push(await zipSource(location, location));
+        out.push(await zipSource(location, location, options));
       else loose.push(location);
     }
-    out.push(...(await looseSources(loose)));
+    out.push(...(await looseSources(loose, options)));
   } catch (err) {
     await Promise.all(out.map((s) => s.close().catch(() => {})));
     throw err;
@@ -90,19 +112,19 @@ async function startsWithZip(file: string): Promise<boolean> {
   }
 }
 
-async function folderSources(folder: string): Promise<BoundarySource[]> {
+async function folderSources(folder: string, options: SourceOptions): Promise<BoundarySource[]> {
   const names = (await readdir(folder)).sort();
   const out: BoundarySource[] = [];
   for (const name of names.filter((n) => /\.zip$/i.test(n)))
-    out.push(await zipSource(path.join(folder, name), path.join(folder, name)));
+    out.push(await zipSource(path.join(folder, name), path.join(folder, name), options));
   const parts = names.filter((n) => PART.test(n)).map((n) => path.join(folder, n));
-  out.push(...(await looseSources(parts)));
+  out.push(...(await looseSources(parts, options)));
   if (!out.length) throw new ImportInputError(`${folder}: no shapefile (.shp and .dbf) or zip of one in it`);
   return out;
 }
 
 /** Files named one by one (or found in a folder), grouped by name; a part's siblings are looked for beside it. */
-async function looseSources(files: string[]): Promise<BoundarySource[]> {
+async function looseSources(files: string[], options: SourceOptions): Promise<BoundarySource[]> {
   const stems = new Map<string, string>();
   for (const file of files) {
     if (!PART.test(file))
@@ -122,17 +144,18 @@ async function looseSources(files: string[]): Promise<BoundarySource[]> {
         siblings.set(name.slice(base.length).toLowerCase(), path.join(dir, name));
     const shp = siblings.get('.shp');
     const dbf = siblings.get('.dbf');
-    if (!shp || !dbf) {
+    const table = !shp && !!dbf && !!options.tables?.test(base);
+    if ((!shp || !dbf) && !table) {
       const have = shp ?? dbf ?? [...siblings.values()][0];
       throw new ImportInputError(
         `${have}: no ${base}${shp ? '.dbf' : '.shp'} beside it (a shapefile is read from its .shp and .dbf together)`,
       );
     }
-    const [a, b] = await Promise.all([stat(shp), stat(dbf)]);
+    const [a, b] = await Promise.all([stat(shp ?? dbf!), stat(dbf!)]);
     out.push({
-      location: shp,
+      location: shp ?? dbf!,
       fingerprint: `${a.size}:${a.mtimeMs}:${b.size}:${b.mtimeMs}`,
-      size: a.size + b.size,
+      size: table ? b.size : a.size + b.size,
       shapefiles: [
         {
           stem: base,
@@ -148,7 +171,7 @@ async function looseSources(files: string[]): Promise<BoundarySource[]> {
   return out;
 }
 
-async function urlSource(url: string, limits: FetchLimits): Promise<BoundarySource> {
+async function urlSource(url: string, limits: FetchLimits, options: SourceOptions): Promise<BoundarySource> {
   const input = await openSource(url, limits);
   if (!input.file) {
     await input.cleanup();
@@ -157,7 +180,7 @@ async function urlSource(url: string, limits: FetchLimits): Promise<BoundarySour
     );
   }
   try {
-    const source = await zipSource(input.file, url);
+    const source = await zipSource(input.file, url, options);
     return {
       ...source,
       fingerprint: input.fingerprint ?? source.fingerprint,
@@ -204,7 +227,11 @@ async function zipNames(file: string): Promise<string[]> {
   }
 }
 
-async function zipSource(file: string, location: string): Promise<BoundarySource> {
+async function zipSource(
+  file: string,
+  location: string,
+  options: SourceOptions = {},
+): Promise<BoundarySource> {
   const zip = await openZip(file, location);
   try {
     const all = (await entries(zip, location)).filter(
@@ -222,7 +249,8 @@ async function zipSource(file: string, location: string): Promise<BoundarySource
     for (const [stem, parts] of [...byStem].sort(([a], [b]) => a.localeCompare(b))) {
       if (!parts.has('.shp') && !parts.has('.dbf')) continue;
       const label = (ext: string) => `${location}: ${stem}${ext}`;
-      if (!parts.has('.shp') || !parts.has('.dbf'))
+      const table = !parts.has('.shp') && !!options.tables?.test(path.posix.basename(stem));
+      if ((!parts.has('.shp') || !parts.has('.dbf')) && !table)
         throw new ImportInputError(
           `${label(parts.has('.shp') ? '.shp' : '.dbf')}: no ${path.posix.basename(stem)}${parts.has('.shp') ? '.dbf' : '.shp'} ` +
             'beside it in the zip (a shapefile is read from its .shp and .dbf together)',
