@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { DEFAULT_BODY_LIMIT } from '../../src/config/config.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
@@ -261,7 +262,7 @@ describe('contacts: bad input', () => {
     const huge = await server.request('POST', PATH, {
       key,
       raw: {
-        body: JSON.stringify(kevin({ description: 'x'.repeat(25 * 1024 * 1024) })),
+        body: JSON.stringify(kevin({ description: 'x'.repeat(DEFAULT_BODY_LIMIT + 1) })),
         contentType: 'application/json',
       },
     });
