@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
@@ -133,7 +133,7 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         const token = `\u0001upload ${nonce} ${files.size}`;
-        files.set(token, { kind: 'upload', filename: part.filename, mimetype: part.mimetype, data });
+        files.set(token, uploadedFile(part.filename, part.mimetype, data));
         flat[part.fieldname] = token;
       } else {
         flat[part.fieldname] = part.value;
@@ -145,6 +145,18 @@ async function readMultipart(request: FastifyRequest): Promise<void> {
   }
   end.assertWhole();
   request.body = withFiles(parseBracketed(flat), files);
+}
+
+/**
+ * An upload, which JSON (an Idempotency-Key's fingerprint of the body, a log line) sees as its
+ * name and SHA-256: a Buffer's own JSON is an array of its every byte (for a 15 MB PDF, 1.3 s
+ * of CPU and some 350 MB of memory more per create). Not enumerable, so nothing that copies
+ * the file's fields carries it.
+ */
+function uploadedFile(filename: string, mimetype: string, data: Buffer): UploadedFile {
+  const file: UploadedFile = { kind: 'upload', filename, mimetype, data };
+  const toJSON = () => ({ upload: filename, sha256: createHash('sha256').update(data).digest('hex') });
+  return Object.defineProperty(file, 'toJSON', { value: toJSON, enumerable: false });
 }
 
 /** The parsed fields with each file's token replaced by the file (qs nests at most 6 deep). */

@@ -415,6 +415,31 @@ describe('files in the JSON body: other files', () => {
   });
 });
 
+describe('files in the JSON body: an Idempotency-Key covers the file', () => {
+  test('the same file again replays the create; another file under the same key is a 422, inline or uploaded', async () => {
+    const key = await server.key({ org: 'files-in-json-idempotency' });
+    const body = { to: alice, from: bob, size: '6x4' };
+    const [one, two] = [await twoPagePdf(6.25, 4.25), await twoPagePdf(6, 4)];
+    const sends: Array<[string, (pdf: Buffer) => { json?: unknown; multipart?: FormData }]> = [
+      ['base64', (pdf) => ({ json: { ...body, pdf: pdf.toString('base64') } })],
+      ['multipart', (pdf) => ({ multipart: multipartOf(body, { pdf }) })],
+    ];
+    for (const [name, send] of sends) {
+      const headers = { 'idempotency-key': `files-${name}` };
+      const post = (pdf: Buffer) => server.request('POST', `${V1}/postcards`, { key, headers, ...send(pdf) });
+      const first = await post(one);
+      assert.equal(first.status, 201, `${name}: ${first.text}`);
+      const again = await post(one);
+      assert.equal(again.status, 201, `${name}: ${again.text}`);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true', name);
+      assert.equal(again.body.id, first.body.id, name);
+      const other = await post(two);
+      assert.equal(other.status, 422, `${name}: ${other.text}`);
+      assert.equal(other.body.error.type, 'idempotency_key_reuse_error', name);
+    }
+  });
+});
+
 /** A two-page 6 × 4 postcard PDF of exactly `size` bytes: its pages, and an unused stream that fills it out. */
 async function postcardPdfOfSize(size: number): Promise<Buffer> {
   const make = async (filler: number) => {
