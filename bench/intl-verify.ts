@@ -5,7 +5,9 @@
  * points) in the same run. Both engines in memory, warm, measured in alternating rounds by
  * the process's CPU time.
  *
- *   node --import tsx bench/intl-verify.ts [--n 5000] [--rounds 5]
+ *   node --import tsx bench/intl-verify.ts [--n 5000] [--rounds 5] [--details]
+ *
+ * --details asks every international verification for its details (includeDetails=true).
  */
 
 import { reference } from '../src/engines/address/index.js';
@@ -24,6 +26,7 @@ const arg = (name: string, fallback: number) => {
 };
 const N = arg('n', 5000);
 const ROUNDS = arg('rounds', 5);
+const OPTIONS = { includeDetails: process.argv.includes('--details') };
 
 /** Real towns with a postal code of theirs, by country; streets and numbers are varied. */
 const TOWNS: Array<[string, string, string, string]> = [
@@ -101,12 +104,12 @@ async function main() {
   warmIntl();
   console.log(`warm: ${(cpuMs() - started).toFixed(0)} ms CPU (both engines' reference data)`);
   // One pass each before measuring (JIT, caches of layouts).
-  for (const a of intl.slice(0, 2000)) await verifyIntl(a, intlSource);
+  for (const a of intl.slice(0, 2000)) await verifyIntl(a, intlSource, OPTIONS);
   for (const a of us.slice(0, 2000)) await standard.verify(a);
   const totals = { intl: 0, standard: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     started = cpuMs();
-    for (const a of intl) await verifyIntl(a, intlSource);
+    for (const a of intl) await verifyIntl(a, intlSource, OPTIONS);
     totals.intl += cpuMs() - started;
     started = cpuMs();
     for (const a of us) await standard.verify(a);
@@ -117,7 +120,7 @@ async function main() {
   console.log(machine());
   console.log(`${N} inputs x ${ROUNDS} rounds each, alternating`);
   console.log(
-    `international (16 countries, structured): ${per(totals.intl).toFixed(1)} µs CPU per verification, ${rate(totals.intl)}/s per core`,
+    `international (16 countries, structured${OPTIONS.includeDetails ? ', details' : ''}): ${per(totals.intl).toFixed(1)} µs CPU per verification, ${rate(totals.intl)}/s per core`,
   );
   console.log(
     `standard (US, structured, no points):     ${per(totals.standard).toFixed(1)} µs CPU per verification, ${rate(totals.standard)}/s per core`,

@@ -8,7 +8,8 @@ import { type PointRow, toPoints } from './points.repo.js';
  * country column and its indexes: migrations 0046/0047). A point's id is its record hash.
  */
 const COLUMNS = `encode(p.record_hash, 'hex') AS id, p.country, p.zip, p.state, p.city, p.number, p.pre_direction,
-  p.pre_type, p.street_name, p.street_type, p.post_direction, p.unit_designator, p.unit_id, p.lat, p.lon`;
+  p.pre_type, p.street_name, p.street_type, p.post_direction, p.unit_designator, p.unit_id, p.lat, p.lon,
+  p.plus4`;
 
 type Row = PointRow & { id: string; country: string };
 

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { INTL_DETAIL_FIELDS } from '../../engines/address/intl/index.js';
 import { FreeformAddress } from '../addver/fields.js';
 
 /** Spec 4.2: at most this many addresses per batch. */
@@ -39,21 +40,13 @@ export const IntlBatchQuery = Type.Object({
 
 const S = () => Type.Optional(Type.String());
 
-/** Spec 2.10 `details`: the fields the data supports. */
-const IntlDetails = Type.Object({
-  building: S(),
-  premise: S(),
-  premiseNumber: S(),
-  street: S(),
-  subBuilding: S(),
-  subBuildingType: S(),
-  subBuildingNumber: S(),
-  deliveryAddress: S(),
-  dependentLocality: S(),
-  cityName: S(),
-  provinceOrStateName: S(),
-  postalOrZipPrimary: S(),
-});
+/** Spec 2.10 `details`: the 33 fields, each as the engine's table lists it (detail-fields.ts). */
+const IntlDetails = Type.Object(
+  Object.fromEntries(INTL_DETAIL_FIELDS.map((row) => [row.field, S()])) as Record<
+    (typeof INTL_DETAIL_FIELDS)[number]['field'],
+    ReturnType<typeof S>
+  >,
+);
 
 const Summary = Type.Object({
   verificationStatus: Type.String(),
@@ -78,6 +71,8 @@ export const IntlVerifiedAddressSchema = Type.Object({
   postalOrZip: Type.String(),
   country: Type.String(),
   countryName: Type.String(),
+  firmName: S(),
+  zipPlus4: S(),
   formattedAddress: Type.String(),
   status: Type.String({ enum: ['verified', 'corrected', 'failed'] }),
   errors: Type.Record(Type.String(), Type.Array(Type.String())),
@@ -150,4 +145,8 @@ export const IntlCompletionSchema = Type.Object({
   country: Type.String(),
   countryCode: Type.String(),
   formattedAddress: Type.String(),
+  building: S(),
+  company: S(),
+  department: S(),
+  error: S(),
 });

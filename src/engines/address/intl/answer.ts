@@ -8,7 +8,7 @@ import type { IntlArea } from './area.js';
 import { inside, sharedRegion } from './locality.js';
 import type { PointMatch } from './match-points.js';
 import { checkPostcode, type PostcodeCheck } from './postcode.js';
-import type { ReadAddress } from './read-input.js';
+import { type ReadAddress, townOf } from './read-input.js';
 import type { Region } from './regions.js';
 
 export interface AnswerParts {
@@ -27,13 +27,13 @@ export function answerParts(read: ReadAddress, area: IntlArea, match: PointMatch
   const { alpha2, rule, regions, town } = area;
   const point = match.point;
   const street = match.typo && point ? streetKey(point.street) : read.street.street;
-  const city = point?.city || read.city || '';
+  const city = point?.city || townOf(read) || '';
   const region: Region | undefined =
     (town.inRegion.length && regions.find((r) => town.inRegion.some((p) => inside(p, r)))) ||
     regions[0] ||
     // A missing region is filled only where the country's format needs one and the town is sure.
     (area.localityConfirmed && rule.regionRequired
-      ? sharedRegion(alpha2, town.inRegion, rule.regionLevel)
+      ? (sharedRegion(alpha2, town.inRegion, rule.regionLevel) ?? area.townRegion)
       : undefined);
   const regionText = region
     ? rule.regionAsCode && region.code

@@ -6,9 +6,10 @@
 import { reference } from '../reference/index.js';
 import { type CountryRule, countryRule } from './country-rules.js';
 import { checkLocality, type LocalityCheck, usZipHasCity } from './locality.js';
-import { checkPostcode, type PostcodeCheck } from './postcode.js';
+import { checkPostcode, type PostcodeCheck, postcodeKey } from './postcode.js';
 import type { ReadAddress } from './read-input.js';
 import { type Region, regionsNamed } from './regions.js';
+import { inRanges } from './town-forms.js';
 
 export interface IntlArea {
   alpha2: string;
@@ -23,13 +24,32 @@ export interface IntlArea {
   localityConfirmed: boolean;
   /** A table confirms the postal code: the US ZIP has the city, the Canadian FSA is in the province. */
   postcodeConfirmed: boolean;
+  /** No postal code was given; the town form implies one ("Paris 4e" -> 75004). */
+  postcodeFilled: boolean;
+  /** The town form's postal codes do not have the one given ("Dublin 2" with a D04 Eircode). */
+  townConflict: boolean;
+  /** The region the town form lies in (Tokyo for its wards). */
+  townRegion: Region | undefined;
 }
 
 export function settleArea(read: ReadAddress, alpha2: string): IntlArea {
-  const pc = checkPostcode(alpha2, read.postcode);
+  const form = read.town;
+  let pc = checkPostcode(alpha2, read.postcode);
+  const postcodeFilled = pc.state === 'empty' && !!form?.postcode;
+  if (postcodeFilled) pc = checkPostcode(alpha2, form?.postcode);
   const regions: readonly Region[] = read.region ? regionsNamed(alpha2, read.region) : [];
-  const town = checkLocality(alpha2, read.city, regions);
-  let localityConfirmed = town.inRegion.length > 0;
+  const townRegion = form?.region ? regionsNamed(alpha2, form.region)[0] : undefined;
+  // A town form the table confirms (Tokyo's wards) is looked up inside its own region.
+  let town = checkLocality(
+    alpha2,
+    form?.gazetteer ?? read.city,
+    regions.length || !townRegion ? regions : [townRegion],
+  );
+  if (form?.confirmed) town = { ...town, conflict: false };
+  const townConflict =
+    !!form?.postcodes && pc.state === 'valid' && !inRanges(postcodeKey(pc.code), form.postcodes);
+  let localityConfirmed =
+    !townConflict && (town.inRegion.length > 0 || (!!form?.confirmed && inTownRegion(regions, townRegion)));
   let postcodeConfirmed = false;
   // The ZIP table is the better gazetteer in the US: a ZIP's own cities confirm both.
   if (alpha2 === 'US' && pc.state === 'valid') {
@@ -41,5 +61,21 @@ export function settleArea(read: ReadAddress, alpha2: string): IntlArea {
     const fsa = reference.fsa(pc.code);
     if (fsa && regions.some((r) => r.code === fsa.province.code)) postcodeConfirmed = localityConfirmed;
   }
-  return { alpha2, rule: countryRule(alpha2), pc, regions, town, localityConfirmed, postcodeConfirmed };
+  return {
+    alpha2,
+    rule: countryRule(alpha2),
+    pc,
+    regions,
+    town,
+    localityConfirmed,
+    postcodeConfirmed,
+    postcodeFilled,
+    townConflict,
+    townRegion,
+  };
+}
+
+/** The regions given hold the town form's own region (or none was given). */
+function inTownRegion(regions: readonly Region[], townRegion: Region | undefined): boolean {
+  return !regions.length || regions.some((r) => r.geonames === townRegion?.geonames);
 }

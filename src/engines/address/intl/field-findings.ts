@@ -9,7 +9,7 @@ import type { IntlArea } from './area.js';
 import type { PointMatch } from './match-points.js';
 import { foldName } from './places.js';
 import { hasPostcodes } from './postcode.js';
-import type { ReadAddress } from './read-input.js';
+import { type ReadAddress, townNames, townOf } from './read-input.js';
 
 const NO_REFERENCE = 'Reference address data for this area (street and number not confirmed)';
 
@@ -21,14 +21,19 @@ export function recordFindings(
   findings: Findings,
 ): void {
   const point = match.point;
-  if (!read.street.street) findings.failure('line1', 'Missing Value', 'Street name');
-  if (!read.city && !point) findings.failure('city', 'Missing Value', 'City');
-  else if (point && read.city && foldName(point.city) !== foldName(read.city))
+  // A post box is delivered to without a street; a city-state's town needs no naming.
+  if (!read.street.street && !read.street.postBox) findings.failure('line1', 'Missing Value', 'Street name');
+  const town = townOf(read);
+  if (!town && !point) findings.failure('city', 'Missing Value', 'City');
+  else if (point && town && !townNames(read).includes(foldName(point.city)))
     findings.correction('city', 'Incorrect Value', 'City');
-  else if (point && !read.city) findings.correction('city', 'Missing Value', 'City');
+  else if (point && !town) findings.correction('city', 'Missing Value', 'City');
+  if (area.townConflict) findings.failure('city', 'Incorrect Value', 'City');
   regionFindings(read, area, answer, findings);
   const pc = area.pc;
-  if (pc.state === 'empty' && hasPostcodes(area.alpha2)) {
+  // "Paris 4e" without a postal code: the arrondissement's fills it, as a point's would.
+  if (area.postcodeFilled) findings.correction('postalOrZip', 'Missing Value', 'Postal code');
+  else if (pc.state === 'empty' && hasPostcodes(area.alpha2)) {
     if (point) findings.correction('postalOrZip', 'Missing Value', 'Postal code');
     else findings.failure('postalOrZip', 'Missing Value', 'Postal code');
   } else if (pc.state === 'invalid') {

@@ -13,6 +13,8 @@ import { lazy, requireData } from '../reference/load-package.js';
 
 /** The parts an address is laid out from (the library's names). */
 export interface FormatParts {
+  /** An organization, on the first line (the templates' attention). */
+  attention?: string;
   house?: string;
   houseNumber?: string;
   road?: string;
@@ -26,6 +28,7 @@ export interface FormatParts {
 }
 
 const PART_NAMES = [
+  'attention',
   'house',
   'houseNumber',
   'road',
@@ -40,6 +43,7 @@ const PART_NAMES = [
 
 /** snake_case names the templates' replacement rules use. */
 const RULE_NAMES: Record<(typeof PART_NAMES)[number], string> = {
+  attention: 'attention',
   house: 'house',
   houseNumber: 'house_number',
   road: 'road',

@@ -3,7 +3,9 @@ import { countryIndex } from '../reference/countries.js';
 import { placesByCountry } from './places.js';
 import { warmRegions } from './regions.js';
 
+export { type AddressRow, INTL_ADDRESS_FIELDS } from './address-fields.js';
 export { countryRule } from './country-rules.js';
+export { type FieldRow, type FieldSource, INTL_DETAIL_FIELDS } from './detail-fields.js';
 export { formatLines } from './format.js';
 export { type IntlPoint, type IntlPointSource, MemoryIntlSource } from './point-source.js';
 export { checkPostcode, postcodeKey } from './postcode.js';
@@ -18,7 +20,7 @@ export function warmIntl(): void {
   placesByCountry();
   warmRegions();
 }
-export { completionOf, type IntlCompletion } from './completion.js';
+export { completionOf, INTL_COMPLETION_FIELDS, type IntlCompletion } from './completion.js';
 export {
   addressPreview,
   type Building,

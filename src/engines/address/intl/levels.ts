@@ -35,15 +35,16 @@ export function matchLevels(area: IntlArea, match: PointMatch, findings: Finding
       ? LEVEL.administrativeArea
       : LEVEL.none;
   const pre = corrected ? Math.min(post, inputArea) : post;
-  const verificationStatus: VerificationStatus = town.conflict
-    ? 'conflict'
-    : match.ambiguous
-      ? 'ambiguous'
-      : post >= LEVEL.premise && !findings.failed
-        ? 'verified'
-        : post > LEVEL.none
-          ? 'partially_verified'
-          : 'unverified';
+  const verificationStatus: VerificationStatus =
+    town.conflict || area.townConflict
+      ? 'conflict'
+      : match.ambiguous
+        ? 'ambiguous'
+        : post >= LEVEL.premise && !findings.failed
+          ? 'verified'
+          : post > LEVEL.none
+            ? 'partially_verified'
+            : 'unverified';
   const status =
     verificationStatus === 'verified' ? (findings.empty ? 'verified' : 'corrected') : ('failed' as const);
   return { post, pre, verificationStatus, status };

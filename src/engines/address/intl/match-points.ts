@@ -9,7 +9,7 @@ import type { IntlArea } from './area.js';
 import { foldName } from './places.js';
 import type { IntlPoint, IntlPointSource } from './point-source.js';
 import { postcodeKey } from './postcode.js';
-import type { ReadAddress } from './read-input.js';
+import { type ReadAddress, townNames, townOf } from './read-input.js';
 import { premiseKey, streetMatchKey } from './street-line.js';
 import { sameNumber, streetByTypo } from './street-typo.js';
 import { LEVEL } from './summary.js';
@@ -72,8 +72,8 @@ async function areaPoints(read: ReadAddress, area: IntlArea, source: IntlPointSo
       alpha2 === 'US' ? postcodeKey(pc.code).slice(0, 5) : postcodeKey(pc.code),
     );
   // A well-formed postal code without points is an area not covered: the town's other points say nothing of it.
-  if (pc.state !== 'valid' && read.city)
-    candidates = await source.byLocality(alpha2, read.city.toUpperCase());
+  const town = townOf(read);
+  if (pc.state !== 'valid' && town) candidates = await source.byLocality(alpha2, town.toUpperCase());
   return candidates;
 }
 
@@ -129,11 +129,11 @@ function atUnit(
 function typoStreet(read: ReadAddress, candidates: readonly IntlPoint[]): IntlPoint[] | undefined {
   const { street, number } = read.street;
   if (!street || !number) return undefined;
-  const town = read.city ? foldName(read.city) : undefined;
+  const towns = townNames(read);
   const near = streetByTypo(
     street,
     candidates,
-    (p) => sameNumber(p.number, number) && (!town || foldName(p.city) === town),
+    (p) => sameNumber(p.number, number) && (!towns.length || towns.includes(foldName(p.city))),
   );
-  return near?.filter((p) => !town || foldName(p.city) === town);
+  return near?.filter((p) => !towns.length || towns.includes(foldName(p.city)));
 }

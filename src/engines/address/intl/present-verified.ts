@@ -5,18 +5,19 @@
  */
 import type { CountryRecord } from '../reference/index.js';
 import type { Findings } from '../verify/findings.js';
+import { type AddressContext, INTL_ADDRESS_FIELDS } from './address-fields.js';
 import type { AnswerParts } from './answer.js';
 import type { IntlArea } from './area.js';
 import type { CountryRule } from './country-rules.js';
+import { detailFactsOf } from './detail-facts.js';
+import { INTL_DETAIL_FIELDS } from './detail-fields.js';
 import type { FormatParts } from './format.js';
 import type { PointMatch } from './match-points.js';
-import type { Place } from './places.js';
-import type { IntlPoint } from './point-source.js';
-import { cased, layOut } from './present.js';
+import { cased, type Lines, layOut } from './present.js';
 import type { ReadAddress } from './read-input.js';
 import type { Region } from './regions.js';
-import { LEVEL, type Summary } from './summary.js';
-import type { IntlVerifiedAddress, IntlVerifyOptions } from './types.js';
+import type { Summary } from './summary.js';
+import type { IntlDetails, IntlVerifiedAddress, IntlVerifyOptions } from './types.js';
 
 /** One verification as its stages leave it (verify.ts). */
 export interface IntlVerification {
@@ -31,47 +32,57 @@ export interface IntlVerification {
 }
 
 export function presentVerified(v: IntlVerification, options: IntlVerifyOptions): IntlVerifiedAddress {
+  const laid = linesOf(v, !!options.properCase);
+  const context: AddressContext = {
+    v,
+    laid,
+    options,
+    details: options.includeDetails ? detailsOf(v, laid, !!options.properCase) : undefined,
+  };
+  const out: Record<string, unknown> = {};
+  for (const row of INTL_ADDRESS_FIELDS) {
+    const value = row.value(context);
+    if (value !== undefined) out[row.field] = value;
+  }
+  return out as unknown as IntlVerifiedAddress;
+}
+
+/** Premise types the posts write in the line ("BLK 123", "KM 12"); number signs (Nº, Nr.) they leave out. */
+const WRITTEN_TYPES = /^(BLK|BLOCK|KM|LOTE|MZ)\.?$/i;
+
+/** The answer's lines in the country's postal format. */
+function linesOf(v: IntlVerification, proper: boolean): Lines {
   const { read, area, answer } = v;
   const { alpha2, rule } = area;
   const { street, city, region, regionText, postcodeText } = answer;
-  const proper = !!options.properCase;
+  const s = read.street;
+  const number =
+    s.number && s.premiseType && WRITTEN_TYPES.test(s.premiseType)
+      ? `${s.premiseType} ${s.number}`
+      : s.number;
+  // A post box without a street takes the street's place; beside one, a line of its own.
+  const road = street ?? s.postBox;
   const parts: FormatParts = {
-    ...(read.street.building ? { house: read.street.building } : {}),
-    ...(read.street.number ? { houseNumber: read.street.number } : {}),
-    ...(street ? { road: street } : {}),
+    ...(s.organization ? { attention: s.organization } : {}),
+    ...(s.building ? { house: s.building } : {}),
+    ...(number ? { houseNumber: number } : {}),
+    ...(road ? { road } : {}),
     ...(read.dependentLocality ? { suburb: read.dependentLocality } : {}),
     ...(city ? { city } : {}),
     ...(postcodeText ? { postcode: postcodeText } : {}),
     ...regionParts(alpha2, rule, region, regionText),
   };
-  const laid = layOut(alpha2, parts, read.street.unit?.text, rule, proper);
-  const [line1 = '', line2, line3, line4] = laid.lines;
-  return {
-    line1,
-    ...(line2 ? { line2 } : {}),
-    ...(line3 ? { line3 } : {}),
-    ...(line4 ? { line4 } : {}),
-    city: cased(city, proper),
-    provinceOrState: region?.code && rule.regionAsCode ? region.code : cased(regionText, proper),
-    postalOrZip: postcodeText,
-    country: alpha2,
-    countryName: cased(v.country.name, proper),
-    formattedAddress: laid.formattedAddress,
-    status: v.status,
-    errors: v.findings.errors,
-    summary: v.summary,
-    ...(options.includeDetails
-      ? {
-          details: detailsOf(
-            { ...read, street: { ...read.street, street } },
-            answer,
-            area.localityConfirmed || !!v.match.point,
-            proper,
-          ),
-        }
-      : {}),
-    ...(options.geoData ? geoOf(v.match, area.localityConfirmed ? area.town.inRegion : []) : {}),
-  };
+  return layOut(alpha2, parts, afterStreet(read, street), rule, proper);
+}
+
+const NONE: readonly string[] = [];
+
+/** The lines after the street line: a main thoroughfare after the numbered one, the sub-building, a post box beside a street. */
+function afterStreet(read: ReadAddress, street: string | undefined): readonly string[] {
+  const s = read.street;
+  if (!s.thoroughfare && !s.unit && !s.floor && !(street && s.postBox)) return NONE;
+  const subBuilding = [s.unit?.text, s.floor?.text].filter(Boolean).join(', ');
+  return [s.thoroughfare, subBuilding, street ? s.postBox : undefined].filter((l): l is string => !!l);
 }
 
 /** The region as the templates want it: a code where the country writes one, Italy's province as county code. */
@@ -87,53 +98,15 @@ function regionParts(
   return { state: text };
 }
 
-/** Spec 2.10 `details`: the input's parts as read (the street as answered), the town only when confirmed. */
-function detailsOf(
-  read: ReadAddress,
-  answer: AnswerParts,
-  localityConfirmed: boolean,
-  proper: boolean,
-): IntlVerifiedAddress['details'] {
-  const { city, region, postcode } = answer;
-  const c = (s: string) => cased(s, proper);
-  const s = read.street;
-  const out: NonNullable<IntlVerifiedAddress['details']> = {};
-  if (s.building) out.building = c(s.building);
-  if (s.number) {
-    out.premise = s.number;
-    out.premiseNumber = s.number;
+/** Spec 2.10 `details`: each row of the table that has a value, text in the answer's case. */
+function detailsOf(v: IntlVerification, laid: Lines, proper: boolean): IntlDetails {
+  const facts = detailFactsOf(v, laid);
+  const out: Record<string, string> = {};
+  for (const row of INTL_DETAIL_FIELDS) {
+    const value = row.value(facts);
+    if (value) out[row.field] = row.text ? cased(value, proper) : value;
   }
-  if (s.street) out.street = c(s.street);
-  if (s.unit) {
-    out.subBuilding = c(s.unit.text);
-    if (s.unit.designator && s.unit.designator !== '#') out.subBuildingType = c(s.unit.designator);
-    if (s.unit.id) out.subBuildingNumber = s.unit.id;
-  }
-  if (s.street) out.deliveryAddress = c([s.number, s.street].filter(Boolean).join(' '));
-  if (read.dependentLocality) out.dependentLocality = c(read.dependentLocality);
-  if (localityConfirmed && city) out.cityName = c(city);
-  if (region) out.provinceOrStateName = c(region.name);
-  if (postcode.state === 'valid') out.postalOrZipPrimary = postcode.code;
-  return out;
-}
-
-/** A point's position (P4, P5 with its unit), else a confirmed town's centre. */
-function geoOf(match: PointMatch, towns: readonly Place[]): Pick<IntlVerifiedAddress, 'geoData'> {
-  const point: IntlPoint | undefined = match.point;
-  if (point)
-    return {
-      geoData: {
-        latitude: point.lat.toFixed(6),
-        longitude: point.lon.toFixed(6),
-        geoAccuracy: match.level === LEVEL.deliveryPoint ? 'P5' : 'P4',
-      },
-    };
-  // A town's centre only when the town is one place (A2: administrative, locality level).
-  if (towns.length === 1)
-    return {
-      geoData: { latitude: towns[0].lat.toFixed(6), longitude: towns[0].lng.toFixed(6), geoAccuracy: 'A2' },
-    };
-  return {};
+  return out as IntlDetails;
 }
 
 /** No country to go by (freeform without one, or an unknown code in a batch item). */

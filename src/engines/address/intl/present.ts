@@ -18,15 +18,16 @@ const MAX_LINES = 4;
 export function layOut(
   alpha2: string,
   parts: FormatParts,
-  unit: string | undefined,
+  afterStreet: readonly string[],
   rule: CountryRule,
   proper: boolean,
 ): Lines {
   let lines = formatLines(alpha2, parts);
-  if (unit) {
-    // The sub-building goes on its own line after the street line (the templates have no unit).
+  if (afterStreet.length) {
+    // The main thoroughfare after a dependent one, the sub-building, a post box beside a street:
+    // each on its own line after the street line (the templates have none of them).
     const streetLine = lines.findIndex((l) => parts.road !== undefined && l.includes(parts.road));
-    lines = [...lines.slice(0, streetLine + 1), unit, ...lines.slice(streetLine + 1)];
+    lines = [...lines.slice(0, streetLine + 1), ...afterStreet, ...lines.slice(streetLine + 1)];
   }
   const keepUpper = new Set(
     [parts.postcode, parts.stateCode, parts.countyCode]

@@ -7,9 +7,13 @@
  */
 import { parseAddressDetail } from '../parse/parser.js';
 import { type CountryRecord, reference } from '../reference/index.js';
+import { buildingTypeOf, floorOf, isOrganization, isUnit } from './line-parts.js';
+import { foldName } from './places.js';
 import { checkPostcode } from './postcode.js';
 import { regionsNamed } from './regions.js';
 import { readStreetLine, type StreetLine } from './street-line.js';
+import { looksLikeStreet } from './street-parts.js';
+import { cityStateNamed, type TownForm, townFormOf } from './town-forms.js';
 
 export interface IntlStructured {
   country?: string;
@@ -29,7 +33,11 @@ export interface ReadAddress {
   street: StreetLine;
   /** A district or neighbourhood between the street and the locality. */
   dependentLocality?: string;
+  /** A locality inside the dependent one, named before it (Royal Mail's double dependent locality). */
+  doubleDependentLocality?: string;
   city?: string;
+  /** The town's form where a list of cities does not hold it (town-forms.ts): a city-state, a postal district... */
+  town?: TownForm;
   region?: string;
   postcode?: string;
   /** The input as one string, for the match score. */
@@ -39,11 +47,23 @@ export interface ReadAddress {
 
 const clean = (s: string | undefined) => (s ?? '').replace(/\s+/g, ' ').trim() || undefined;
 
+/** The town as the answer writes it: the town form's where there is one (a city-state named or not), else as given. */
+export const townOf = (read: ReadAddress): string | undefined => read.town?.city ?? read.city;
+
+/** The names a point's town may carry for the town given (folded): as given, the form's, the gazetteer's. */
+export function townNames(read: ReadAddress): string[] {
+  return [read.city, read.town?.city, read.town?.gazetteer].filter((n): n is string => !!n).map(foldName);
+}
+
 /** Whether a freeform line names its country (a code or name the reader finds in it). */
 export const freeformNamesCountry = (text: string): boolean => !!readFreeform(text).country;
 
 export function readInput(input: IntlInput): ReadAddress {
-  return typeof input === 'string' ? readFreeform(input) : readStructured(input);
+  const read = typeof input === 'string' ? readFreeform(input) : readStructured(input);
+  const country = read.country?.alpha2;
+  const town = country ? townFormOf(country, read.city, read.postcode, read.region) : undefined;
+  if (town) read.town = town;
+  return read;
 }
 
 function readStructured(input: IntlStructured): ReadAddress {
@@ -56,7 +76,7 @@ function readStructured(input: IntlStructured): ReadAddress {
   const postcode = clean(input.postalOrZip);
   return {
     ...(country ? { country } : {}),
-    street: readStreetLine(lines),
+    street: readStreetLine(lines, country?.alpha2),
     ...(city ? { city } : {}),
     ...(region ? { region } : {}),
     ...(postcode ? { postcode } : {}),
@@ -74,6 +94,10 @@ function readFreeform(text: string): ReadAddress {
   let country = parsed.countryCode ? reference.country(parsed.countryCode) : undefined;
   const last = segments.at(-1);
   const named = last ? reference.country(last) : undefined;
+  // "1 Raffles Place, Singapore 048616": a city-state is named by its town, which stays the locality.
+  // It wins over a country the parser only guessed from the postal code's shape ("Gibraltar GX11 1AA").
+  const cityState = !named && !parsed.fields.country && last ? cityStateIn(last) : undefined;
+  if (cityState) country = cityState;
   if (named && segments.length > 1) {
     country = named;
     segments.pop();
@@ -84,7 +108,7 @@ function readFreeform(text: string): ReadAddress {
   const alpha2 = country?.alpha2;
   const out: ReadAddress = { street: {}, text, freeform: true, ...(country ? { country } : {}) };
   if (segments.length < 2) {
-    out.street = readStreetLine(segments);
+    out.street = readStreetLine(segments, alpha2);
     return out;
   }
   // A trailing segment that is only a region ("..., Karnataka").
@@ -122,14 +146,48 @@ function readFreeform(text: string): ReadAddress {
     locality = regionTail[1].trim();
   }
   if (locality) out.city = locality.replace(/[-\s]+$/, '');
+  readLocalities(segments, alpha2 ?? '', out);
+  out.street = readStreetLine(segments, alpha2);
+  return out;
+}
+
+/**
+ * The segments between the street and the town that are localities, nearest the town first:
+ * the dependent locality, then a double dependent one before it where the street (a segment
+ * with a number) comes earlier still. A unit, a floor, a building, an organization or a street is none.
+ */
+function readLocalities(segments: string[], alpha2: string, out: ReadAddress): void {
+  if (segments.length < 2 || !isLocality(alpha2, segments.at(-1))) return;
+  out.dependentLocality = segments.pop();
   if (
     segments.length > 1 &&
-    !/\d/.test(segments.at(-1)!) &&
-    !/^(FLAT|APT|UNIT|SUITE)\b/i.test(segments.at(-1)!)
+    isLocality(alpha2, segments.at(-1)) &&
+    segments.slice(0, -1).some((s) => /\d/.test(s))
   )
-    out.dependentLocality = segments.pop();
-  out.street = readStreetLine(segments);
-  return out;
+    out.doubleDependentLocality = segments.pop();
+}
+
+function isLocality(alpha2: string, s: string | undefined): boolean {
+  return (
+    !!s &&
+    !/\d/.test(s) &&
+    !isUnit(s) &&
+    !floorOf(s) &&
+    !buildingTypeOf(s) &&
+    !isOrganization(alpha2, s) &&
+    !looksLikeStreet(alpha2, s)
+  );
+}
+
+/** The city-state a segment names by its town, with or without its postal code ("Singapore 048616"). */
+function cityStateIn(segment: string): CountryRecord | undefined {
+  // The town with the words of a postal code (those with a digit) left off either end.
+  const texts = [segment, segment.replace(/(\s+\S*\d\S*)+$/, ''), segment.replace(/^(\S*\d\S*\s+)+/, '')];
+  for (const text of texts) {
+    const state = text ? cityStateNamed(text) : undefined;
+    if (state) return reference.country(state.country);
+  }
+  return undefined;
 }
 
 /** The postal code in a segment: the parser's, or the first run that fits the country's format. */

@@ -1,56 +1,102 @@
 /**
  * A street line read without assuming US order: the premise number may come before the
- * street ("10 Downing Street", "1-2-3 Marunouchi") or after it ("Hockenheimer Str. 43",
- * "Calle Mayor, 5"), and a sub-building may lead or trail it ("Flat 3, 221B Baker Street",
- * "Keizersgracht 123 II").
+ * street ("10 Downing Street", "1-2-3 Marunouchi", "Blk 123 Ang Mo Kio Ave 3") or after it
+ * ("Hockenheimer Str. 43", "Calle Mayor, 5", "Calle Mayor Nº 5"), and the other parts of the
+ * street side may be a sub-building, a floor, a post box, an organization, a building's
+ * name, or a second thoroughfare after the numbered one ("1 Providence Place, Barrack Road")
+ * (line-parts.ts).
  */
+import {
+  floorOf,
+  isOrganization,
+  isUnit,
+  mayBeFloorOrBox,
+  PREMISE_TYPE,
+  postBoxOf,
+  readUnitText,
+  type Unit,
+} from './line-parts.js';
 import { foldName } from './places.js';
+import { looksLikeStreet } from './street-parts.js';
+
+export { readUnitText } from './line-parts.js';
 
 export interface StreetLine {
-  /** The premise number as written ("221B", "43", "1-2-3"). */
+  /** The premise number as written ("221B", "43", "1-2-3", "12 BIS"). */
   number?: string;
+  /** The word that types the premise number ("BLK", "Nº", "KM"). */
+  premiseType?: string;
   /** The thoroughfare as written ("Baker Street"). */
   street?: string;
+  /** A second thoroughfare named after the numbered one (the main street of a dependent one). */
+  thoroughfare?: string;
   /** A sub-building as written ("Flat 3"), split into designator and id when it has one. */
-  unit?: { text: string; designator?: string; id?: string };
+  unit?: Unit;
+  /** A floor as written ("2nd Floor") and its number ("2"). */
+  floor?: { text: string; id: string };
+  /** A post box as written ("PO Box 123"). */
+  postBox?: string;
+  /** An organization's name ("Acme Ltd"). */
+  organization?: string;
   /** A building name or other words that are neither ("Rose Cottage"). */
   building?: string;
 }
 
-const NUMBER = String.raw`\d+[A-Z]?(?:[-/]\d+[A-Z]?)*|\d+\s?[A-Z](?![A-Z])`;
-const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})(?:\s*,\s*|\s+)(\D.*)$`, 'i');
-const NUMBER_LAST = new RegExp(String.raw`^(\D.*?)(?:\s*,\s*|\s+)(?:N[°º.]?\s*|NO\.?\s*)?(${NUMBER})$`, 'i');
-const UNIT =
-  /^(FLAT|APARTMENT|APT|UNIT|SUITE|STE|ROOM|RM|FLOOR|FL|LEVEL|PISO|PLANTA|PUERTA|PORTA|INTERNO|INT|SCALA|WOHNUNG|WHG|ETAGE|APPARTEMENT|APPT|BUREAU|LOCAL|#)\.?\s*(.*)$/i;
+const NUMBER = String.raw`\d+\s?(?:BIS|TER|QUATER)\b|\d+[A-Z]?(?:[-/]\d+[A-Z]?)*|\d+\s?[A-Z](?![A-Z])`;
+const NUMBER_FIRST = new RegExp(String.raw`^(?:(${PREMISE_TYPE})\s*)?(${NUMBER})(?:\s*,\s*|\s+)(\D.*)$`, 'i');
+const NUMBER_LAST = new RegExp(
+  String.raw`^(\D.*?)(?:\s*,\s*|\s+)(?:(${PREMISE_TYPE}|N)\s*)?(${NUMBER})$`,
+  'i',
+);
+const BARE_NUMBER = new RegExp(`^(?:${NUMBER})$`, 'i');
 
-/** A unit phrase -> its designator and id ("Flat 3" -> FLAT, 3; "#4B" -> #, 4B). */
-export function readUnitText(text: string): StreetLine['unit'] {
-  const m = UNIT.exec(text.trim());
-  if (!m) return { text: text.trim() };
-  return { text: text.trim(), designator: m[1].toUpperCase(), ...(m[2] ? { id: m[2].toUpperCase() } : {}) };
+/** "12 bis" keeps its space, as the posts write it; "43 A" is "43A". */
+const numberOf = (n: string) => {
+  const upper = n.toUpperCase().replace(/\s+/g, ' ');
+  return /\d (BIS|TER|QUATER)$/.test(upper) ? upper : upper.replace(/ /g, '');
+};
+
+type NumberAndStreet = Pick<StreetLine, 'number' | 'premiseType' | 'street'>;
+
+/** A premise type as read, set on the part ("N" alone is no type: "Calle Mayor N 5"). */
+function typed(part: NumberAndStreet, type: string | undefined): NumberAndStreet {
+  if (type && type.toUpperCase() !== 'N') part.premiseType = type;
+  return part;
 }
 
-function numberAndStreet(text: string): { number?: string; street?: string } {
+function numberAndStreet(text: string): NumberAndStreet {
   const t = text.trim();
   const first = NUMBER_FIRST.exec(t);
-  if (first) return { number: first[1].toUpperCase().replace(/\s+/g, ''), street: first[2].trim() };
+  if (first) return typed({ number: numberOf(first[2]), street: first[3].trim() }, first[1]);
   const last = NUMBER_LAST.exec(t);
-  if (last) return { street: last[1].trim(), number: last[2].toUpperCase().replace(/\s+/g, '') };
+  if (last) return typed({ street: last[1].trim(), number: numberOf(last[3]) }, last[2]);
   return /\p{L}/u.test(t) ? { street: t } : {};
 }
 
-/** Reads one or more street-side lines ("Flat 3, 221B Baker Street" or line1 + line2). */
-export function readStreetLine(lines: readonly string[]): StreetLine {
+/** The parts that are no street (unit, floor, box, organization) -> their fields; the rest in order. */
+function setAside(parts: readonly string[], country: string): { out: StreetLine; rest: string[] } {
+  const out: StreetLine = {};
+  const rest: string[] = [];
+  for (const part of parts) {
+    const special = mayBeFloorOrBox(part);
+    const floor = out.floor || !special ? undefined : floorOf(part);
+    const box = out.postBox || !special ? undefined : postBoxOf(part);
+    if (floor) out.floor = floor;
+    else if (box) out.postBox = box;
+    else if (isUnit(part) && !out.unit) out.unit = readUnitText(part);
+    else if (!out.organization && isOrganization(country, part)) out.organization = part;
+    else rest.push(part);
+  }
+  return { out, rest };
+}
+
+/** Reads one or more street-side lines ("Flat 3, 221B Baker Street" or line1 + line2) of `country`. */
+export function readStreetLine(lines: readonly string[], country = ''): StreetLine {
   const parts = lines
     .flatMap((l) => l.split(','))
     .map((p) => p.trim())
     .filter(Boolean);
-  const out: StreetLine = {};
-  const rest: string[] = [];
-  for (const part of parts) {
-    if (UNIT.test(part) && !out.unit) out.unit = readUnitText(part);
-    else rest.push(part);
-  }
+  const { out, rest } = setAside(parts, country);
   // The part with a premise number is the street line; others are buildings or units.
   const read = rest.map(numberAndStreet);
   const numbered = read.findIndex((r) => r.number && r.street);
@@ -58,8 +104,14 @@ export function readStreetLine(lines: readonly string[]): StreetLine {
   if (streetPart >= 0) Object.assign(out, read[streetPart]);
   // "Calle Mayor, 5": a bare number right after the street is its premise number.
   const next = rest[streetPart + 1];
-  if (streetPart >= 0 && !out.number && next && new RegExp(`^(?:${NUMBER})$`, 'i').test(next)) {
-    out.number = next.toUpperCase();
+  if (streetPart >= 0 && !out.number && next && BARE_NUMBER.test(next)) {
+    out.number = numberOf(next);
+    rest.splice(streetPart + 1, 1);
+  }
+  // "1 Providence Place, Barrack Road": a street after the numbered one is the main thoroughfare.
+  const after = rest[streetPart + 1];
+  if (numbered >= 0 && country && after && !/\d/.test(after) && looksLikeStreet(country, after)) {
+    out.thoroughfare = after;
     rest.splice(streetPart + 1, 1);
   }
   const others = rest.filter((_, i) => i !== streetPart);

@@ -114,7 +114,10 @@ export function summaryOf(
     parsingStatus: street || read.city ? 'identified_and_parsed' : 'unable_to_parse',
     lexiconIdentificationMatchLevel: level(lexicon),
     contextIdentificationMatchLevel: level(context),
-    postCodeStatus: postcodeStatus(area.pc, match.point, area.postcodeConfirmed),
+    postCodeStatus:
+      area.postcodeFilled && !match.point
+        ? 'postal_code_primary_added'
+        : postcodeStatus(area.pc, match.point, area.postcodeConfirmed),
     matchScore: scoreOf(
       read,
       {
