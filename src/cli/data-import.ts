@@ -138,19 +138,32 @@ export function importOptions(args: Args): ImportOptions {
   };
 }
 
-function summary(location: string, r: ImportResult): string {
-  const skipped = Object.entries(r.skipped).map(([why, n]) => `${n} ${why}`);
+/** The import's summary: its second line accounts for every row read (fates add up to the rows). */
+export function summary(location: string, r: ImportResult): string {
   const read = r.entries.map(
     (e) =>
       `${e.name} as ${e.format}${e.country ? ` (${[e.country, e.region].filter(Boolean).join(', ')})` : ''}`,
   );
   return (
     `${location}: ${r.rows} rows, ${r.inserted} new points` +
-    (skipped.length ? `, skipped ${skipped.join(', ')}` : '') +
     ` in ${r.seconds.toFixed(1)} s (${Math.round(r.rows / Math.max(r.seconds, 0.001))} rows/s)` +
     (r.resumedAfter ? `; resumed after the ${r.resumedAfter} rows an interrupted run stored` : '') +
+    `\n  ${rowFates(r)}` +
     `\n  read ${read.join('; ')}` +
     (r.passedOver.length ? `\n  passed over ${r.passedOver.join(', ')}` : '')
+  );
+}
+
+/** "of the 12000 rows: 11234 new, 0 already stored, 766 repeated an earlier row's address, 0 skipped". */
+export function rowFates(r: ImportResult): string {
+  const reasons = Object.entries(r.skipped).sort(([, a], [, b]) => b - a);
+  const skipped = reasons.reduce((n, [, count]) => n + count, 0);
+  return (
+    `of the ${r.rows} rows: ` +
+    (r.resumedAfter ? `${r.resumedAfter} stored by the interrupted run (not processed again), ` : '') +
+    `${r.inserted} new, ${r.alreadyStored} already stored, ` +
+    `${r.repeated} repeated an earlier row's address, ${skipped} skipped` +
+    (reasons.length ? ` (${reasons.map(([why, n]) => `${n} ${why}`).join(', ')})` : '')
   );
 }
 

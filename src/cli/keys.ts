@@ -1,7 +1,7 @@
 import type { KeyKind, Mode, Product } from '../platform/auth/api-key.js';
 import { createKey, listKeys, revokeKey } from '../platform/auth/keys.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
-import { organizationNamed } from './org-family.js';
+import { organizationNamed } from './org-named.js';
 import { withDatabase } from './with-database.js';
 
 /** `keys create` prints the new key alone on the last line of stdout, for scripts (flags: specs/keys.ts). */

@@ -1,21 +1,11 @@
 import { countMail, monthStart } from '../api/print-mail/sub-organizations/mail-usage.repo.js';
 import type { Queryable } from '../db/pool.js';
-import {
-  ensureOrganization,
-  findOrganizationByName,
-  type Organization,
-} from '../platform/auth/organizations.repo.js';
+import type { Organization } from '../platform/auth/organizations.repo.js';
 import { periodOf } from '../platform/metering/metering.js';
 import { countedLookups, lookupInfo } from '../platform/metering/metering.repo.js';
 
-/**
- * The organization a command names: made when missing, except a sub-organization (`sub_org_…`,
- * made only through the API), which must exist, so a mistyped id never becomes a new organization.
- */
-export async function organizationNamed(db: Queryable, name: string): Promise<Organization | undefined> {
-  if (name.startsWith('sub_org_')) return findOrganizationByName(db, name);
-  return ensureOrganization(db, name);
-}
+// Counting mail reads every order kind's table (ORDER_KINDS, which loads the print & mail
+// code): only `orgs show` needs this module, so keys and the other orgs commands do not load it.
 
 export async function childrenOf(db: Queryable, orgId: string): Promise<string[]> {
   const res = await db.query('SELECT id FROM organizations WHERE parent_id = $1 ORDER BY created_at', [

@@ -2,7 +2,7 @@ import { findOrganizationByName, setOrganizationDisabled } from '../platform/aut
 import { periodOf } from '../platform/metering/metering.js';
 import { geocodingEnabled, INTL_LOOKUPS, lookupInfo, setPlan } from '../platform/metering/metering.repo.js';
 import { type Args, requireFlag, UsageError } from './args.js';
-import { familyUsage, organizationNamed } from './org-family.js';
+import { organizationNamed } from './org-named.js';
 import { creditCommand } from './orgs-credit.js';
 import { withDatabase } from './with-database.js';
 
@@ -69,7 +69,7 @@ export async function orgsCommand(args: Args): Promise<number> {
         org && {
           id: org.id,
           countryCode: org.countryCode,
-          ...(await familyUsage(db.pool, org, new Date())),
+          ...(await (await import('./org-family.js')).familyUsage(db.pool, org, new Date())),
         }
       );
     });

@@ -63,7 +63,11 @@ describe('postroom data import and data sources (the command)', () => {
 
     const res = await postroom(['data', 'import', source, '--allow-private']);
     assert.equal(res.code, 0, res.stderr);
-    assert.match(res.stdout, /: 7 rows, 6 new points, skipped 1 no number in /);
+    assert.match(res.stdout, /: 7 rows, 6 new points in /);
+    assert.match(
+      res.stdout,
+      /\n {2}of the 7 rows: 6 new, 0 already stored, 0 repeated an earlier row's address, 1 skipped \(1 no number\)\n/,
+    );
     assert.match(res.stdout, /read us\/ky\/louisville-addresses-city\.csv as csv \(US, KY\)/);
 
     const runs = await postroom(['data', 'sources', '--runs']);
@@ -76,7 +80,7 @@ describe('postroom data import and data sources (the command)', () => {
     assert.equal(runs.stdout.trim().split('\n').length, 1);
   });
 
-  test('data sources lists OpenAddresses and the NAD with their licences and an import line each', async () => {
+  test('data sources lists OpenAddresses, the NAD and TIGER/Line with their licences and an import line each', async () => {
     const res = await postroom(['data', 'sources']);
     assert.equal(res.code, 0, res.stderr);
     assert.match(res.stdout, /OpenAddresses/);
@@ -84,7 +88,9 @@ describe('postroom data import and data sources (the command)', () => {
       res.stdout,
       /National Address Database[\s\S]*licence: US government work[^\n]*public domain/,
     );
-    assert.equal((res.stdout.match(/^ {2}import: {2}postroom data import /gm) ?? []).length, 5);
+    assert.match(res.stdout, /TIGER\/Line[\s\S]*public domain[\s\S]*ADDRFEAT/);
+    // OpenAddresses twice, the NAD, any CSV, the boundary layers, the address ranges.
+    assert.equal((res.stdout.match(/^ {2}import: {2}postroom data import /gm) ?? []).length, 6);
   });
 });
 

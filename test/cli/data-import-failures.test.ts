@@ -101,6 +101,8 @@ describe('postroom data import: interruptions', () => {
     assert.equal(again.resumedAfter, kept);
     assert.equal(again.rows, ROWS);
     assert.equal(again.inserted, ROWS - kept);
+    // Every row has one fate: stored by the interrupted run, or new now.
+    assert.deepEqual([again.alreadyStored, again.repeated, again.skipped], [0, 0, {}]);
     assert.equal(await count(), ROWS);
     assert.equal((await lastRun()).status, 'complete');
   });
@@ -111,6 +113,7 @@ describe('postroom data import: interruptions', () => {
     const fresh = await fromUrl('/points.csv', { resume: false });
     assert.equal(fresh.resumedAfter, 0);
     assert.equal(fresh.inserted, 0);
+    assert.equal(fresh.alreadyStored, ROWS);
     await pool().query("UPDATE address_point_imports SET status = 'failed', fingerprint = 'another'");
     const changed = await fromUrl('/points.csv');
     assert.equal(changed.resumedAfter, 0);

@@ -32,9 +32,19 @@ export interface ImportOptions {
   resume?: boolean;
 }
 
+/**
+ * What became of every row read: `rows` = `inserted` + `alreadyStored` + `repeated` + the
+ * `skipped` counts + `resumedAfter`.
+ */
 export interface ImportResult {
   rows: number;
+  /** New points. */
   inserted: number;
+  /** Rows whose address was already stored: by an earlier import, or an earlier chunk of this one. */
+  alreadyStored: number;
+  /** Rows repeating the address of an earlier row of their chunk (the same point twice in the file). */
+  repeated: number;
+  /** Rows that cannot be points, by reason ('no number', 'no position'...). */
   skipped: Record<string, number>;
   seconds: number;
   /** The files read (one, or a zip's members) with the format and place each was read as. */
@@ -75,6 +85,8 @@ export async function importPoints(
   const result: ImportResult = {
     rows: 0,
     inserted: 0,
+    alreadyStored: 0,
+    repeated: 0,
     skipped: {},
     seconds: 0,
     entries: [],
@@ -128,6 +140,8 @@ export async function importPoints(
   } finally {
     await writer.close();
     result.inserted = writer.inserted;
+    result.alreadyStored = writer.alreadyStored;
+    result.repeated = writer.repeated;
     progress?.done();
     await input.cleanup().catch(() => {});
   }

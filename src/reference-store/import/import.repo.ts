@@ -16,11 +16,24 @@ export function copyIntoStaging(client: pg.PoolClient): Writable {
   return client.query(copyFrom(`COPY address_points_staging (${COPY_COLUMNS}) FROM STDIN`));
 }
 
+/** What became of a merged chunk's rows. */
+export interface MergedChunk {
+  /** Rows staged. */
+  staged: number;
+  /** Points stored by this merge. */
+  inserted: number;
+  /** Rows whose address was already a point in the store. */
+  alreadyStored: number;
+  /** Rows repeating the address of another row of the chunk (one of them is kept or counted). */
+  repeated: number;
+}
+
 /**
  * Moves staged rows into the store (points already there are skipped: that is what makes a
  * re-run add nothing), adds the new points to the coverage counts, records how far the run
  * got, empties the stage: all in one transaction, so a chunk is stored whole or not at all
- * and the run's `rows_committed` always says exactly which rows are in.
+ * and the run's `rows_committed` always says exactly which rows are in. Says what became of
+ * every staged row: new, already stored, or a repeat of an address earlier in the chunk.
  *
  * The coverage counts are added from the inserted rows themselves: recounting the ZIPs a
  * chunk touched would rescan most of a large table on every chunk. Rows go in by ZIP and
@@ -30,14 +43,15 @@ export function copyIntoStaging(client: pg.PoolClient): Writable {
 export async function mergeStaging(
   client: pg.PoolClient,
   run?: { id: string; rowsRead: number },
-): Promise<number> {
+): Promise<MergedChunk> {
   await client.query('BEGIN');
   try {
-    const res = await client.query<{ inserted: string }>(
-      `WITH inserted AS (
+    const res = await client.query<{ inserted: string; distinct: string; staged: string }>(
+      `WITH distinct_rows AS MATERIALIZED (
+         SELECT DISTINCT ON (record_hash) * FROM address_points_staging
+       ), inserted AS (
          INSERT INTO address_points (${COPY_COLUMNS})
-         SELECT ${COPY_COLUMNS} FROM (
-           SELECT DISTINCT ON (record_hash) * FROM address_points_staging) s
+         SELECT ${COPY_COLUMNS} FROM distinct_rows
           ORDER BY zip, street_name, number
          ON CONFLICT (record_hash) DO NOTHING
          RETURNING country, zip, state, city
@@ -47,9 +61,13 @@ export async function mergeStaging(
           GROUP BY zip, state, city ORDER BY zip, state, city
          ON CONFLICT (zip, state, city) DO UPDATE SET points = a.points + EXCLUDED.points
        )
-       SELECT count(*)::text AS inserted FROM inserted`,
+       SELECT (SELECT count(*) FROM inserted)::text AS inserted,
+              (SELECT count(*) FROM distinct_rows)::text AS distinct,
+              (SELECT count(*) FROM address_points_staging)::text AS staged`,
     );
     const inserted = Number(res.rows[0].inserted);
+    const distinct = Number(res.rows[0].distinct);
+    const staged = Number(res.rows[0].staged);
     if (run)
       await client.query(
         `UPDATE address_point_imports SET rows_read = $2, rows_committed = $2, inserted = inserted + $3
@@ -58,7 +76,7 @@ export async function mergeStaging(
       );
     await client.query('TRUNCATE address_points_staging');
     await client.query('COMMIT');
-    return inserted;
+    return { staged, inserted, alreadyStored: distinct - inserted, repeated: staged - distinct };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;

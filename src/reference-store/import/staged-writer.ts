@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import type { Pool } from '../../db/pool.js';
-import { copyIntoStaging, createStaging, mergeStaging } from './import.repo.js';
+import { copyIntoStaging, createStaging, type MergedChunk, mergeStaging } from './import.repo.js';
 
 interface Session {
   client: pg.PoolClient;
@@ -24,6 +24,10 @@ const WRITE_BYTES = 256 * 1024;
  */
 export class StagedWriter {
   inserted = 0;
+  /** Rows whose address was already stored when their chunk was merged (an earlier import's, or an earlier chunk's). */
+  alreadyStored = 0;
+  /** Rows repeating an address earlier in their chunk. */
+  repeated = 0;
   private current = 0;
   private merging: Promise<void> | undefined;
 
@@ -92,8 +96,10 @@ export class StagedWriter {
     s.copy = undefined;
     s.staged = 0;
     await this.merging;
-    this.merging = mergeStaging(s.client, { id: this.runId, rowsRead }).then((n) => {
-      this.inserted += n;
+    this.merging = mergeStaging(s.client, { id: this.runId, rowsRead }).then((m: MergedChunk) => {
+      this.inserted += m.inserted;
+      this.alreadyStored += m.alreadyStored;
+      this.repeated += m.repeated;
     });
     // Not left unhandled while parsing goes on: whoever awaits it next sees the failure.
     this.merging.catch(() => {});
