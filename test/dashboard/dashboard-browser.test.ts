@@ -387,6 +387,50 @@ test('the main pages render, label their controls, and fit a phone', async () =>
   }
 });
 
+test("a postcard's page draws what Postroom covers over its back; the switch hides it", async () => {
+  const postcard = await server.request('POST', '/print-mail/v1/postcards', {
+    key,
+    json: {
+      to: contactId,
+      from: contactId,
+      size: '6x4',
+      frontHTML: '<p>Front</p>',
+      backHTML:
+        '<body style="margin:0;background:#cce0ff"><p style="margin:0.4in;width:2in;font:16px sans-serif">' +
+        'A message on the left of the back, which Postroom leaves as it is.</p></body>',
+    },
+  });
+  assert.equal(postcard.status, 201, postcard.text);
+  await goto(`/orders/${postcard.body.id}`);
+  await page.waitForSelector('.pdf[data-pdf-state="shown"]', { timeout: LONG });
+  // the zones are on page 2, the back, placed as the render engine places them
+  const drawn = await page.$$eval('.pdf-page', (pages) =>
+    pages.map((p) => {
+      const canvas = p.querySelector('canvas')!.getBoundingClientRect();
+      return [...p.querySelectorAll<HTMLElement>('.pdf-zone')].map((z) => {
+        const box = z.getBoundingClientRect();
+        const visible = z.getClientRects().length > 0;
+        return { name: z.dataset.zone, left: (box.left - canvas.left) / canvas.width, visible };
+      });
+    }),
+  );
+  assert.equal(drawn.length, 2);
+  assert.deepEqual(drawn[0], [], 'nothing over the front');
+  const names = drawn[1].map((z) => z.name);
+  assert.deepEqual(names, ['address-area', 'return', 'recipient', 'postage', 'barcode']);
+  const area = drawn[1][0];
+  // 6x4: the ink-free zone is the right 3.5 in of the 6 in back, on a page 6.25 in wide with bleed
+  assert.ok(Math.abs(area.left - (0.125 + 2.5) / 6.25) < 0.01, `ink-free zone at ${area.left}`);
+  assert.ok(drawn[1].every((z) => z.visible));
+  await page.$eval('.pdf-page:nth-child(2)', (el) => el.scrollIntoView());
+  await screenshot('postcard-zones');
+
+  await page.click('[data-zones-toggle]');
+  // A box under a hidden overlay has no boxes of its own on the page.
+  const shown = await page.$$eval('.pdf-zone', (zs) => zs.map((z) => z.getClientRects().length));
+  assert.deepEqual(shown, [0, 0, 0, 0, 0], 'the switch hides the zones');
+});
+
 test('no page logged an error or broke its content security policy', () => {
   // 404 pages are asked for on purpose nowhere above; anything here is a real problem.
   assert.deepEqual(problems, []);

@@ -191,10 +191,18 @@ describe('postcards: print-ready PDFs', () => {
           `${text} within the sides`,
         );
       }
-      // The return address at the top left of the back, inside the safe zone.
+      // The return address at the top left of the ink-free zone (docs/rendering.md: the right
+      // half of the back, 3.5 to 4.75 in wide), so the back's left is the customer's message.
+      const areaLeft = w - Math.min(4.75, Math.max(3.5, w / 2));
       const sender = word('SENDER');
       assert.ok(sender.y / 72 - 0.125 >= 0.125 && sender.y / 72 < 1.25, 'return address at the top');
-      assert.ok(sender.x / 72 - 0.125 >= 0.125 && sender.x / 72 < w / 2, 'return address at the left');
+      const senderX = sender.x / 72 - 0.125;
+      assert.ok(
+        senderX >= areaLeft && senderX < areaLeft + 0.25,
+        `return address at the zone's left: ${senderX}`,
+      );
+      for (const text of ['SENDER', 'ALICE', 'READER', 'RECIPIENT', '02114'])
+        assert.ok(word(text).x / 72 - 0.125 >= areaLeft, `${text} inside the ink-free zone`);
     });
   }
 });

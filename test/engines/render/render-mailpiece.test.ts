@@ -52,38 +52,44 @@ interface Case {
   trim: [number, number];
   /** The address panel, trim coordinates. */
   panel: Zone;
+  /** Postroom's part of the panel: a postcard's ink-free zone on the right of the back; a folded piece's whole panel. */
+  area: Zone;
   folds: number[];
   fields: [string, string];
 }
 
-const postcard = (size: string, w: number, h: number): Case => ({
+/** `areaWidth`: the ink-free zone's width in inches, from the back's right edge (docs/rendering.md). */
+const postcard = (size: string, w: number, h: number, areaWidth: number): Case => ({
   name: `postcard ${size}`,
   size,
   format: POSTCARD_FORMATS[size],
   render: renderPostcard,
   trim: [w * IN, h * IN],
   panel: { x: 0, y: 0, width: w * IN, height: h * IN },
+  area: { x: (w - areaWidth) * IN, y: 0, width: areaWidth * IN, height: h * IN },
   folds: [],
   fields: ['frontHTML', 'backHTML'],
 });
 const selfMailer = (size: string, w: number, h: number, panels: 2 | 3): Case => {
   const panelHeight = (h * IN) / panels;
+  // bifold: the top half of the outside; trifold: its middle third
+  const panel = { x: 0, y: panels === 2 ? 0 : panelHeight, width: w * IN, height: panelHeight };
   return {
     name: `self mailer ${size}`,
     size,
     format: SELF_MAILER_FORMATS[size],
     render: renderSelfMailer,
     trim: [w * IN, h * IN],
-    // bifold: the top half of the outside; trifold: its middle third
-    panel: { x: 0, y: panels === 2 ? 0 : panelHeight, width: w * IN, height: panelHeight },
+    panel,
+    area: panel,
     folds: panels === 2 ? [panelHeight] : [panelHeight, 2 * panelHeight],
     fields: ['insideHTML', 'outsideHTML'],
   };
 };
 const CASES: Case[] = [
-  postcard('6x4', 6, 4),
-  postcard('9x6', 9, 6),
-  postcard('11x6', 11, 6),
+  postcard('6x4', 6, 4, 3.5),
+  postcard('9x6', 9, 6, 4.5),
+  postcard('11x6', 11, 6, 4.75),
   selfMailer('8.5x11_bifold', 8.5, 11, 2),
   selfMailer('8.5x11_trifold', 8.5, 11, 3),
   selfMailer('9.5x16_trifold', 9.5, 16, 3),
@@ -260,16 +266,21 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
 
     const safeArea = { x: SAFE, y: SAFE, width: tw - 2 * SAFE, height: th - 2 * SAFE };
     const panelSafe = grow(c.panel, -SAFE);
-    const { recipient, returnAddress, postage, barcodeClear, ocrReadArea } = f.zones;
+    const { recipient, returnAddress, postage, barcodeClear, ocrReadArea, addressArea } = f.zones;
     const { clearance } = f.layout;
+    assert.deepEqual(addressArea, c.area, c.name);
     for (const [name, zone] of Object.entries(f.zones)) {
-      if (name === 'barcodeClear') continue; // painted white to the edges, never printed in
+      // painted white to the edges, never printed in
+      if (name === 'barcodeClear' || name === 'addressArea') continue;
       assert.ok(inside(zone, safeArea), `${c.name} ${name} ${show(zone)} inside the safe area`);
       assert.ok(inside(zone, panelSafe), `${c.name} ${name} inside the address panel's safe margin`);
     }
     for (const zone of [recipient, returnAddress]) {
       assert.ok(inside(grow(zone, clearance), panelSafe), `${c.name}: white band inside the safe margin`);
+      // the addresses and their white bands stay in Postroom's area: the rest is the customer's
+      assert.ok(inside(grow(zone, clearance), c.area), `${c.name}: white band inside the address area`);
     }
+    assert.ok(inside(postage, c.area), `${c.name}: postage in the address area`);
     const areas = usps(c.panel);
     assert.deepEqual(ocrReadArea, areas.ocrReadArea, c.name);
     assert.ok(inside(recipient, areas.ocrReadArea), `${c.name} recipient in the OCR read area`);
@@ -279,16 +290,19 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
     const panelRight = c.panel.x + c.panel.width;
     const panelBottom = c.panel.y + c.panel.height;
     assert.deepEqual(barcodeClear, areas.barcodeClear);
-    // recipient on the right side; postage in the top-right corner; return top-left, left of it
+    // recipient on the right side; postage in the top-right corner; return at the address
+    // area's top left (a postcard's: right of the customer's message), left of the postage
     assert.ok(recipient.x > c.panel.x + c.panel.width / 4 && recipient.x + recipient.width > panelRight - IN);
     assert.ok(recipient.height >= IN, `${c.name} recipient tall enough for six lines`);
+    assert.ok(recipient.width >= 2.75 * IN, `${c.name} recipient wide enough for an address line`);
     assert.deepEqual(postage, {
       x: panelRight - SAFE - IN,
       y: c.panel.y + SAFE,
       width: IN,
       height: 0.875 * IN,
     });
-    assert.ok(returnAddress.x <= c.panel.x + 0.25 * IN && returnAddress.y <= c.panel.y + 0.25 * IN);
+    assert.ok(returnAddress.x <= c.area.x + 0.25 * IN && returnAddress.y <= c.panel.y + 0.25 * IN);
+    assert.ok(returnAddress.width >= 2 * IN, `${c.name} return address wide enough`);
     assert.ok(
       returnAddress.x + returnAddress.width + clearance <= postage.x,
       `${c.name} return left of postage`,
@@ -300,9 +314,15 @@ test('every format: bleed page, panel, folds and finishing as specified; zones i
     }
     assert.ok(!overlaps(grow(returnAddress, clearance), grow(recipient, clearance)), c.name);
     // painted on into the bleed where the panel's edge is a cut (the right edge always; the
-    // bottom one unless it is a fold)
+    // bottom one unless it is a fold); a postcard's ink-free zone is painted whole, to the
+    // top, right and bottom cuts and on into the bleed there
     const bottomIsCut = Math.abs(panelBottom - th) < 0.01;
+    const inkFree =
+      f.kind === 'postcard'
+        ? [{ x: c.area.x, y: -BLEED, width: c.area.width + BLEED, height: c.area.height + 2 * BLEED }]
+        : [];
     assert.deepEqual(f.layout.keepClear, [
+      ...inkFree,
       postage,
       {
         ...barcodeClear,
@@ -321,7 +341,12 @@ for (const c of CASES) {
     await assertBoxes(result.pdf, c);
     await assertAddresses(result.pdf, c, true);
 
-    const { recipient, returnAddress, postage, barcodeClear } = c.format.zones;
+    const { recipient, returnAddress, postage, barcodeClear, addressArea } = c.format.zones;
+    // a postcard's ink-free zone holds nothing of the artwork, only the addresses
+    if (c.format.kind === 'postcard') {
+      const area = grow(onPage(addressArea), -1);
+      assert.equal(countPixels(await zoneRgb(result.pdf, 2, area), red), 0, `${c.name}: ink-free zone`);
+    }
     for (const [name, zone] of Object.entries({ recipient, returnAddress, postage, barcodeClear })) {
       // a point inside the edge: at 72 dpi the edge pixel may blend with the artwork around
       const pixels = await zoneRgb(result.pdf, 2, grow(onPage(zone), -1));
@@ -353,6 +378,46 @@ for (const c of CASES) {
     assert.ok(countPixels(await zoneRgb(result.pdf, 1, middle), red) > 200, 'page 1 carries its artwork');
   });
 }
+
+test('a postcard keeps its message: text and colour on the back left of the ink-free zone are untouched', async () => {
+  const message = 'Dear Ada, the engine works and the weather is fine. Wish you were here. Charles';
+  const blue = (r: number, g: number, b: number) => b > 240 && b - r > 30 && g - r > 10;
+  for (const c of CASES.filter((k) => k.format.kind === 'postcard')) {
+    // the message fills the back's left part, inside the safe margin, on a blue background
+    const left = (BLEED + SAFE + 4) / IN;
+    const width = (c.area.x - SAFE - 12) / IN;
+    const back =
+      '<html><body style="margin:0;background:#cce0ff">' +
+      `<p style="position:absolute;left:${left}in;top:${left}in;width:${width}in;margin:0;font:15px sans-serif">` +
+      `${message}</p></body></html>`;
+    const sides: [MailpieceSide, MailpieceSide] = [
+      { field: 'frontHTML', html: '<p>front</p>' },
+      { field: 'backHTML', html: back },
+    ];
+    const result = await c.render(htmlInput(c, { content: { kind: 'html', sides } }), deps());
+    // every word of the message is on the back, left of the ink-free zone, in order
+    const customer = onPage({ x: SAFE, y: SAFE, width: c.area.x - SAFE, height: c.trim[1] - 2 * SAFE });
+    const words = (await pageWords(result.pdf, 2)).filter((w) => inside(w, customer, 0.5));
+    assert.equal(words.map((w) => w.text).join(' '), message, c.name);
+    assert.equal(
+      (await pageText(result.pdf, 2, customer)).replace(/\s+/g, ' ').trim(),
+      message,
+      `${c.name}: pdftotext finds the message`,
+    );
+    // nothing was painted over it: the customer's part of the back, down to the barcode clear
+    // strip, is still the artwork's blue and text, with no white box anywhere in it
+    const above = { ...customer, height: onPage(c.format.zones.barcodeClear).y - customer.y };
+    const pixels = await zoneRgb(result.pdf, 2, grow(above, -1));
+    const white = countPixels(pixels, (r, g, b) => r > 250 && g > 250 && b > 250);
+    assert.equal(white, 0, `${c.name}: no white box on the customer's part of the back`);
+    assert.ok(countPixels(pixels, dark) > 200, `${c.name}: the message is visible`);
+    assert.ok(countPixels(pixels, blue) > pixels.width * pixels.height * 0.5, c.name);
+    // and the ink-free zone is white but for the addresses
+    const area = await zoneRgb(result.pdf, 2, grow(onPage(c.area), -1));
+    assert.equal(countPixels(area, blue), 0, `${c.name}: the ink-free zone is painted white`);
+    await assertAddresses(result.pdf, c, true);
+  }
+});
 
 test('two-page PDFs at bleed size and at trim size render for every size, trim pages centred', async () => {
   for (const c of CASES) {

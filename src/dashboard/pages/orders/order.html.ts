@@ -1,5 +1,6 @@
 import type { OrderKind } from '../../../api/print-mail/orders/order-kind.js';
 import { NEXT_STATUS, type OrderStatus } from '../../../api/print-mail/orders/order-status.js';
+import { type PreviewZones, previewZones } from '../../../engines/render/index.js';
 import { addressBlock, kindPlural, statusBadge, when } from '../../format.js';
 import { type Html, html } from '../../html.js';
 import { postButton } from '../../page.js';
@@ -15,6 +16,7 @@ export function orderLiveHtml(kind: OrderKind, order: OrderDetail, live: boolean
   const status = order.status as OrderStatus;
   const waiting = !order.pdfKey && status !== 'cancelled';
   const next = NEXT_STATUS[status];
+  const zones = previewZones(kind.name, order.doc.size);
   return html`<section id="order-live" class="card" aria-labelledby="live-h"${
     waiting ? html` hx-get="${D}/orders/${order.id}/live" hx-trigger="every 2s" hx-swap="outerHTML"` : ''
   }>
@@ -25,7 +27,9 @@ export function orderLiveHtml(kind: OrderKind, order: OrderDetail, live: boolean
   </div>
   ${
     order.pdfKey
-      ? html`<div class="pdf" data-pdf-url="${D}/orders/${order.id}/pdf" aria-label="The order's PDF, page by page" role="region">
+      ? html`${zonesToggle(zones)}<div class="pdf" id="order-pdf" data-pdf-url="${D}/orders/${order.id}/pdf"${
+          zones ? html` data-pdf-zones="${JSON.stringify(zones)}"` : ''
+        } aria-label="The order's PDF, page by page" role="region">
           <p class="muted pdf-loading">Loading the PDF…</p></div>
           <p><a href="${D}/orders/${order.id}/pdf" target="_blank" rel="noopener">Open the PDF</a></p>`
       : status === 'cancelled'
@@ -33,6 +37,17 @@ export function orderLiveHtml(kind: OrderKind, order: OrderDetail, live: boolean
         : html`<p class="muted" role="status">The PDF is being made; this part of the page updates by itself.</p>`
   }
 </section>`;
+}
+
+/**
+ * Shows or hides the areas Postroom covers on the address page (pdf-viewer.js draws them over
+ * it): rendered hidden, since without the script it would do nothing.
+ */
+function zonesToggle(zones: PreviewZones | null): Html | string {
+  if (!zones) return '';
+  const names = zones.zones.map((z) => z.label.split(':')[0].toLowerCase()).join(', ');
+  return html`<p class="zones-toggle" hidden><label><input type="checkbox" data-zones-toggle="order-pdf" checked>
+    Show what Postroom covers on page ${zones.page}</label> <span class="muted">(${names})</span></p>`;
 }
 
 function summary(doc: Record<string, any>): Html {

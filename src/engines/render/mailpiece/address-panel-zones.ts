@@ -6,6 +6,12 @@ import { inch } from '../sizes.js';
  * from the top-left corner of the flat sheet as cut, like every Zone.
  */
 export interface AddressPanelZones {
+  /**
+   * The part of the panel that is Postroom's: the return address, postage area and recipient
+   * lie inside it. A postcard's is the ink-free zone on the right of its back (painted white;
+   * the rest of the back is the customer's); a folded piece's is its whole address panel.
+   */
+  addressArea: Zone;
   /** Where USPS optical readers look for the delivery address. Not painted: a bound. */
   ocrReadArea: Zone;
   /** The delivery address block. */
@@ -44,15 +50,21 @@ const CLEARANCE = inch(1 / 16);
 const zone = (x: number, y: number, width: number, height: number): Zone => ({ x, y, width, height });
 
 /**
- * Lays out an address panel by the USPS rules above, the same way for every size. Every zone
- * Postroom prints in lies inside the panel less the safe margin (folds drift like cuts, so a
- * fold gets the same margin as a trimmed edge), which is inside the trim's safe area; text
- * zones sit a further clearance inside it, so their white bands stay inside too. The barcode
- * clear zone is the exception: it reaches the panel's bottom and right edges, since USPS wants
- * no ink anywhere in it, and nothing is printed there (it is only painted white).
+ * Lays out an address panel by the USPS rules above, the same way for every size. The return
+ * address, postage and recipient go in the address area (`areaWidth` from the panel's right
+ * edge, the whole panel when absent), the return address at its top left, left of the
+ * postage. Every zone Postroom prints in lies inside the panel less the safe margin (folds
+ * drift like cuts, so a fold gets the same margin as a trimmed edge), which is inside the
+ * trim's safe area; text zones sit a further clearance inside it and inside the address area,
+ * so their white bands stay inside both. The barcode clear zone is the exception: it reaches
+ * the panel's bottom and right edges, since USPS wants no ink anywhere in it, and nothing is
+ * printed there (it is only painted white); on a narrow postcard it reaches left of the area.
  */
-export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanelZones {
+export function addressPanelZones(panel: Zone, safeMargin: number, areaWidth?: number): AddressPanelZones {
+  const width = Math.min(areaWidth ?? panel.width, panel.width);
+  const addressArea = zone(panel.x + panel.width - width, panel.y, width, panel.height);
   const inner = inset(panel, safeMargin);
+  const areaLeft = Math.max(inner.x, addressArea.x) + CLEARANCE;
   const right = panel.x + panel.width;
   const bottom = panel.y + panel.height;
   const ocrReadArea = zone(
@@ -62,7 +74,7 @@ export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanel
     OCR_TOP - OCR_BOTTOM,
   );
   const postage = zone(inner.x + inner.width - POSTAGE_WIDTH, inner.y, POSTAGE_WIDTH, POSTAGE_HEIGHT);
-  const returnX = inner.x + CLEARANCE;
+  const returnX = areaLeft;
   const returnWidth = Math.min(RETURN_WIDTH, postage.x - 2 * CLEARANCE - returnX);
   const returnAddress = zone(returnX, inner.y + CLEARANCE, returnWidth, RETURN_HEIGHT);
   const barcodeClear = zone(
@@ -71,10 +83,12 @@ export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanel
     BARCODE_CLEAR_WIDTH,
     BARCODE_CLEAR_HEIGHT,
   );
-  // Bottom-right of the read area, below the postage area's white band on short panels.
+  // Bottom-right of the read area, below the postage area's white band on short panels, and
+  // no wider than the address area leaves it.
   const recipientBottom = ocrReadArea.y + ocrReadArea.height;
   const recipientTop = Math.max(ocrReadArea.y, postage.y + postage.height + 2 * CLEARANCE);
-  const recipientWidth = Math.min(RECIPIENT_WIDTH, ocrReadArea.width);
+  const readRight = ocrReadArea.x + ocrReadArea.width;
+  const recipientWidth = Math.min(RECIPIENT_WIDTH, readRight - Math.max(ocrReadArea.x, areaLeft));
   const recipientHeight = Math.min(RECIPIENT_MAX_HEIGHT, recipientBottom - recipientTop);
   const recipient = zone(
     ocrReadArea.x + ocrReadArea.width - recipientWidth,
@@ -82,18 +96,21 @@ export function addressPanelZones(panel: Zone, safeMargin: number): AddressPanel
     recipientWidth,
     recipientHeight,
   );
-  return { ocrReadArea, recipient, returnAddress, postage, barcodeClear };
+  return { addressArea, ocrReadArea, recipient, returnAddress, postage, barcodeClear };
 }
 
-/** What stampAddresses needs: the text zones, their clearance, and the zones kept blank. */
-export function addressPanelLayout(zones: AddressPanelZones): AddressLayout {
+/**
+ * What stampAddresses needs: the text zones, their clearance, and the zones kept blank (with
+ * `inkFree`, the whole address area first: a postcard's ink-free zone).
+ */
+export function addressPanelLayout(zones: AddressPanelZones, inkFree = false): AddressLayout {
   return {
     returnZone: zones.returnAddress,
     returnStyle: 'block',
     recipientZone: zones.recipient,
     clearance: CLEARANCE,
     fontSizes: { max: 10, min: 6 },
-    keepClear: [zones.postage, zones.barcodeClear],
+    keepClear: [...(inkFree ? [zones.addressArea] : []), zones.postage, zones.barcodeClear],
   };
 }
 

@@ -76,6 +76,12 @@ interface FormatSpec {
   panels: 1 | 2 | 3;
   /** Which of them (from the top) is the mailing face on the address page. */
   addressPanel: number;
+  /**
+   * A postcard's ink-free zone: this wide from the right edge of its back, painted white and
+   * holding the addresses and postage; the rest of the back is the customer's. Absent: the
+   * whole address panel is the address area, and only the zones themselves are painted.
+   */
+  addressAreaWidth?: number;
 }
 
 const FOLDS = { 1: 'none', 2: 'bifold', 3: 'trifold' } as const;
@@ -94,7 +100,7 @@ export function mailpieceFormat(spec: FormatSpec): MailpieceFormat {
   const panelHeight = trim.height / spec.panels;
   const folds = Array.from({ length: spec.panels - 1 }, (_, i) => (i + 1) * panelHeight);
   const addressPanel = { x: 0, y: spec.addressPanel * panelHeight, width: trim.width, height: panelHeight };
-  const zones = addressPanelZones(addressPanel, SAFE_MARGIN);
+  const zones = addressPanelZones(addressPanel, SAFE_MARGIN, spec.addressAreaWidth);
   return Object.freeze({
     kind: spec.kind,
     size: spec.size,
@@ -108,7 +114,7 @@ export function mailpieceFormat(spec: FormatSpec): MailpieceFormat {
     addressPanel,
     folds,
     zones,
-    layout: bleedingOut(addressPanelLayout(zones), trim),
+    layout: bleedingOut(addressPanelLayout(zones, spec.addressAreaWidth !== undefined), trim),
     finishing: finishing(spec, folds, panelHeight),
   });
 }
@@ -161,9 +167,10 @@ function finishing(spec: FormatSpec, folds: number[], panelHeight: number): Mail
  */
 function bleedingOut(layout: AddressLayout, trim: PageSize): AddressLayout {
   const out = (z: Zone): Zone => {
-    const atRight = z.x + z.width >= trim.width - 0.01;
-    const atBottom = z.y + z.height >= trim.height - 0.01;
-    return { ...z, width: z.width + (atRight ? BLEED : 0), height: z.height + (atBottom ? BLEED : 0) };
+    const [left, top] = [z.x <= 0.01 ? BLEED : 0, z.y <= 0.01 ? BLEED : 0];
+    const right = z.x + z.width >= trim.width - 0.01 ? BLEED : 0;
+    const bottom = z.y + z.height >= trim.height - 0.01 ? BLEED : 0;
+    return { x: z.x - left, y: z.y - top, width: z.width + left + right, height: z.height + top + bottom };
   };
   return { ...layout, keepClear: layout.keepClear?.map(out) };
 }
