@@ -8,6 +8,7 @@ import {
   type IntlPoint,
   pointIdOf,
   previewsOf,
+  standardPointOf,
   verifyIntl,
 } from '../../engines/address/intl/index.js';
 import { apiError, invalid } from '../../platform/errors.js';
@@ -28,6 +29,7 @@ import {
   IntlResolveQuery,
   IntlVerifiedAddressSchema,
 } from './schema.js';
+import { standardFallbackPreviews } from './standard-fallback.js';
 
 const tags = ['International address verification'];
 
@@ -65,6 +67,7 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
     async (request) => {
       const q = request.query;
       const limit = q.limit ?? 10;
+      const options = q.language ? { language: q.language } : {};
       if (q.advanced || q.container) {
         if (!q.container)
           throw invalid('container', 'is required with advanced=true (the id of a Container preview).');
@@ -72,7 +75,7 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
         if (!building) throw invalid('container', 'is not the id of a Container preview.');
         const units = await intlBuildingPoints(deps.pool, building);
         return ok(
-          units.slice(0, limit).map((p) => addressPreview(p, q.partialStreet ?? '')),
+          units.slice(0, limit).map((p) => addressPreview(p, q.partialStreet ?? '', options)),
           'Retrieved address previews.',
         );
       }
@@ -81,8 +84,9 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
         throw invalid('partialStreet', 'is required (or advanced=true with a container).');
       if (!/[\p{L}\p{N}]/u.test(partial))
         throw invalid('partialStreet', 'must contain the start of a house number or street name.');
+      const countries = countriesOf(q.countriesFilter);
       const filter = {
-        ...(countriesOf(q.countriesFilter) ? { countries: countriesOf(q.countriesFilter) } : {}),
+        ...(countries ? { countries } : {}),
         ...(q.cityFilter?.trim() ? { city: q.cityFilter.trim().toUpperCase() } : {}),
         ...(q.postalOrZipFilter?.trim()
           ? { postal: q.postalOrZipFilter.toUpperCase().replace(/[\s-]/g, '') }
@@ -90,7 +94,12 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
       };
       // Units of one building share a preview, so read more points than previews asked for.
       const points = await previewPoints(deps.pool, partial, filter, limit * 20);
-      return ok(previewsOf(points, partial, limit), 'Retrieved address previews.');
+      const previews = previewsOf(points, partial, limit, options);
+      if (q.standardFallback && previews.length < limit) {
+        const fallback = { ...q, partialStreet: partial, countries };
+        previews.push(...(await standardFallbackPreviews(deps, fallback, previews, limit, options)));
+      }
+      return ok(previews, 'Retrieved address previews.');
     },
   );
 
@@ -115,14 +124,15 @@ export const intlCompletionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }>
       const { id } = request.body;
       const q = request.query;
       const pointId = pointIdOf(id);
-      if (!pointId)
+      const standard = standardPointOf(id);
+      if (!pointId && !standard)
         throw invalid(
           'id',
           buildingOf(id)
             ? 'is a Container: list its units with GET /completions?advanced=true&container=ID.'
             : 'is not the id of an Address preview.',
         );
-      const point = await intlPointById(deps.pool, pointId);
+      const point = standard ?? (await intlPointById(deps.pool, pointId!));
       if (!point) throw apiError('not_found_error', `No address has the id ${id}.`);
       await chargeLookups(
         deps.pool,

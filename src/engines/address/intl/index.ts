@@ -26,8 +26,11 @@ export {
   type Building,
   buildingOf,
   type IntlPreview,
+  type PreviewOptions,
   pointIdOf,
   previewsOf,
+  standardPointOf,
+  standardPreview,
 } from './previews.js';
 export { type IntlPrefixPlan, intlNamedPlan, intlPrefixPlan } from './street-prefix.js';
 export {

@@ -4,7 +4,8 @@
  * `Address` (resolved by POST /completions). Ids carry what is needed to find the points
  * again: an Address id is the point's id; a Container id encodes the building.
  */
-import { streetKey } from '../verify/reference-point.js';
+import { reference } from '../reference/index.js';
+import { type StreetForm, streetKey } from '../verify/reference-point.js';
 import { formatLines } from './format.js';
 import type { IntlPoint } from './point-source.js';
 
@@ -25,6 +26,12 @@ export interface Building {
 
 const ADDRESS = 'a_';
 const CONTAINER = 'c_';
+const STANDARD = 's_';
+
+/** How previews are written: `language` names the country in the description (GET's `language`). */
+export interface PreviewOptions {
+  language?: string;
+}
 
 export function containerId(b: Building): string {
   return (
@@ -64,8 +71,9 @@ const streetLine = (p: IntlPoint) =>
   formatLines(p.country, { houseNumber: p.number, road: streetKey(p.street) })[0] ?? '';
 const unitText = (p: IntlPoint) => [p.unitDesignator, p.unitId].filter(Boolean).join(' ');
 
-function describe(p: IntlPoint): string {
-  return [p.city, p.zip, p.country].filter(Boolean).join(', ');
+function describe(p: IntlPoint, options: PreviewOptions): string {
+  const country = (options.language && reference.countryNameIn(p.country, options.language)) || p.country;
+  return [p.city, p.zip, country].filter(Boolean).join(', ');
 }
 
 /** Character ranges of `text` that the typed words start ("0-2,3-7"). */
@@ -86,7 +94,12 @@ function highlightOf(text: string, typed: string): string {
 }
 
 /** Points (in rank order) -> previews: a building's units folded into one Container. */
-export function previewsOf(points: readonly IntlPoint[], typed: string, limit: number): IntlPreview[] {
+export function previewsOf(
+  points: readonly IntlPoint[],
+  typed: string,
+  limit: number,
+  options: PreviewOptions = {},
+): IntlPreview[] {
   const buildings = new Map<string, IntlPoint[]>();
   for (const p of points) {
     const key = `${p.country}|${p.zip}|${p.number}|${streetKey(p.street)}`;
@@ -108,25 +121,89 @@ export function previewsOf(points: readonly IntlPoint[], typed: string, limit: n
         }),
         type: 'Container',
         text,
-        description: `${describe(first)} - ${units.length} Addresses`,
+        description: `${describe(first, options)} - ${units.length} Addresses`,
         highlight: highlightOf(text, typed),
       });
     } else {
-      for (const p of units) out.push(addressPreview(p, typed));
+      for (const p of units) out.push(addressPreview(p, typed, options));
     }
     if (out.length >= limit) break;
   }
   return out.slice(0, limit);
 }
 
-export function addressPreview(p: IntlPoint, typed: string): IntlPreview {
+export function addressPreview(p: IntlPoint, typed: string, options: PreviewOptions = {}): IntlPreview {
   const unit = unitText(p);
   const text = unit ? `${unit}, ${streetLine(p)}` : streetLine(p);
   return {
     id: addressId(p),
     type: 'Address',
     text,
-    description: describe(p),
+    description: describe(p, options),
     highlight: highlightOf(text, typed),
   };
+}
+
+/**
+ * A preview from the standard (US and Canadian) autocomplete, for `standardFallback`: `line`
+ * is its street line as the standard API writes it. Its id carries the address itself (the
+ * standard engine offers a street with a typed number it has no point for), so POST
+ * /completions resolves it without a point.
+ */
+export function standardPreview(
+  p: IntlPoint,
+  line: string,
+  typed: string,
+  options: PreviewOptions,
+): IntlPreview {
+  const fields = [
+    p.country,
+    p.zip,
+    p.state,
+    p.city,
+    p.number,
+    p.street,
+    p.unitDesignator ?? '',
+    p.unitId ?? '',
+  ];
+  return {
+    id: STANDARD + Buffer.from(JSON.stringify(fields)).toString('base64url'),
+    type: 'Address',
+    text: line,
+    description: describe(p, options),
+    highlight: highlightOf(line, typed),
+  };
+}
+
+const text = (v: unknown): v is string => typeof v === 'string' && !/[\u0000-\u001f]/.test(v);
+
+/** A standardPreview id -> its address as a point without a position; undefined when it is none. */
+export function standardPointOf(id: string): IntlPoint | undefined {
+  if (!id.startsWith(STANDARD)) return undefined;
+  try {
+    const v = JSON.parse(Buffer.from(id.slice(STANDARD.length), 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 8) return undefined;
+    const [country, zip, state, city, number, street, unitDesignator, unitId] = v;
+    const streetOk =
+      street && typeof street === 'object' && Object.values(street).every(text) && text(street.name);
+    if (![country, zip, state, city, number, unitDesignator, unitId].every(text) || !streetOk)
+      return undefined;
+    if (country !== 'US' && country !== 'CA') return undefined;
+    return {
+      id: '',
+      country,
+      zip,
+      state,
+      city,
+      number,
+      street: street as StreetForm,
+      ...(unitDesignator ? { unitDesignator } : {}),
+      ...(unitId ? { unitId } : {}),
+      lat: Number.NaN,
+      lon: Number.NaN,
+    };
+  } catch {
+    // not base64 JSON: not a standard preview's id
+  }
+  return undefined;
 }

@@ -17,7 +17,22 @@ interface IsoCountries {
 }
 
 /** Languages whose country names people write in addresses we expect to see. */
-const LANGS = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'no', 'da', 'fi', 'cs', 'ro'];
+export const COUNTRY_NAME_LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'cs',
+  'ro',
+] as const;
 
 /** Everyday English names the package lists only as official ones, or not at all. */
 const EXTRA_ENGLISH: Record<string, string> = {
@@ -82,6 +97,17 @@ export function nameKey(s: string): string {
     .trim();
 }
 
+/**
+ * A country's short name in a language ("de" or "de-CH": its first part), undefined for a
+ * language the tables do not hold (COUNTRY_NAME_LANGUAGES).
+ */
+export function countryNameIn(alpha2: string, language: string): string | undefined {
+  const lang = language.toLowerCase().split(/[-_]/)[0];
+  if (!(COUNTRY_NAME_LANGUAGES as readonly string[]).includes(lang)) return undefined;
+  countryIndex();
+  return (requireData('i18n-iso-countries') as IsoCountries).getName(alpha2, lang);
+}
+
 export interface CountryIndex {
   byAlpha2: Map<string, CountryRecord>;
   /** Alpha-2, alpha-3 and names in several languages -> record. */
@@ -97,7 +123,8 @@ export interface CountryIndex {
 
 export const countryIndex = lazy((): CountryIndex => {
   const iso = requireData('i18n-iso-countries') as IsoCountries;
-  for (const lang of LANGS) iso.registerLocale(requireData(`i18n-iso-countries/langs/${lang}.json`));
+  for (const lang of COUNTRY_NAME_LANGUAGES)
+    iso.registerLocale(requireData(`i18n-iso-countries/langs/${lang}.json`));
   const byAlpha2 = new Map<string, CountryRecord>();
   const byKey = new Map<string, CountryRecord>();
   const byName = new Map<string, CountryRecord>();
@@ -122,7 +149,7 @@ export const countryIndex = lazy((): CountryIndex => {
     maxNameWords = Math.max(maxNameWords, words.length);
     lastWords.add(words[words.length - 1]);
   };
-  for (const lang of LANGS) {
+  for (const lang of COUNTRY_NAME_LANGUAGES) {
     for (const [alpha2, names] of Object.entries(iso.getNames(lang, { select: 'all' }))) {
       const record = byAlpha2.get(alpha2);
       if (!record) continue;

@@ -6,7 +6,7 @@ import { type Province, province } from '../tables/canada.js';
 import { type UsState, usState } from '../tables/us-states.js';
 import { type FsaRecord, fsaIndex } from './canada-fsa.js';
 import { type DistrictMatch, districtIndex } from './congressional-districts.js';
-import { type CountryRecord, countryIndex, nameKey } from './countries.js';
+import { type CountryRecord, countryIndex, countryNameIn, nameKey } from './countries.js';
 import { fsaCity } from './fsa-city.js';
 import { matchesPostcodeFormat, type PostcodeFormat, postcodeFormats } from './postcode-formats.js';
 import { usCityGazetteer, usZipIndex, type ZipRecord } from './us-zips.js';
@@ -48,6 +48,11 @@ export const reference = {
   /** Alpha-2, alpha-3 or a name in one of the indexed languages, any case. */
   country(key: string): CountryRecord | undefined {
     return countryIndex().byKey.get(nameKey(String(key)));
+  },
+
+  /** A country's (alpha-2) short name in a language of COUNTRY_NAME_LANGUAGES, else undefined. */
+  countryNameIn(alpha2: string, language: string): string | undefined {
+    return countryNameIn(alpha2, language);
   },
 
   /** The postal-code format of a country (alpha-2 or alpha-3). */
