@@ -4,8 +4,10 @@ import {
   type CandidateSource,
   type Coverage,
 } from '../engines/address/verify/candidate-source.js';
-import { ZipBlock } from '../engines/address/verify/zip-block.js';
+import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
+import { type NamedRange, ZipBlock } from '../engines/address/verify/zip-block.js';
 import { areasVersion, coveredAreas, pointsInZips, zipsWithStreet } from './points.repo.js';
+import { rangeAreas, rangesInZips, rangesVersion, zipsWithRangeStreet } from './ranges/ranges.repo.js';
 
 const STREET_ZIPS_CACHED = 50_000;
 /** ZIPs per block query: one round trip for a batch's ZIPs, in bounded pieces. */
@@ -25,9 +27,11 @@ export interface PgSourceOptions {
 }
 
 /**
- * Reference points from PostgreSQL, one ZIP block per query, kept in an LRU cache so a
- * warm server verifies in memory. Coverage (which ZIPs have points) is loaded whole and
- * reloaded, with the cache cleared, when an import changes it.
+ * Reference points and street ranges from PostgreSQL, one ZIP block per query, kept in an LRU
+ * cache so a warm server verifies in memory. Coverage (which ZIPs have points or ranges) is
+ * loaded whole and reloaded, with the cache cleared, when an import changes it. A ZIP's ranges
+ * are read beside its points only when the range coverage has that ZIP, so a store without
+ * ranges costs no query more than before.
  */
 export class PgSource implements CandidateSource {
   private blocks = new Map<string, CachedBlock>();
@@ -40,6 +44,8 @@ export class PgSource implements CandidateSource {
   /** "STATE|NAME" -> ZIPs with that street: a repeated street-only input costs no query. */
   private streetZips = new Map<string, string[]>();
   private cover: Coverage | undefined;
+  /** ZIPs with street ranges (street_range_areas). */
+  private rangeZips: ReadonlySet<string> = new Set();
   private version = '';
   private checkedAt = 0;
   private readonly maxPoints: number;
@@ -62,10 +68,13 @@ export class PgSource implements CandidateSource {
   }
 
   private async reloadCoverage(): Promise<Coverage> {
-    const version = await areasVersion(this.db);
+    const versions = await Promise.all([areasVersion(this.db), rangesVersion(this.db)]);
+    const version = versions.join('|');
     this.checkedAt = Date.now();
     if (!this.cover || version !== this.version) {
-      this.cover = buildCoverage(await coveredAreas(this.db));
+      const [points, ranges] = await Promise.all([coveredAreas(this.db), rangeAreas(this.db)]);
+      this.cover = buildCoverage([...points, ...ranges]);
+      this.rangeZips = new Set(ranges.map((r) => r.zip));
       this.version = version;
       this.clearCaches();
     }
@@ -92,7 +101,11 @@ export class PgSource implements CandidateSource {
   }
 
   private async loadStreetZips(key: string, state: string, name: string): Promise<string[]> {
-    const zips = await zipsWithStreet(this.db, state, name);
+    const [points, ranges] = await Promise.all([
+      zipsWithStreet(this.db, state, name),
+      this.rangeZips.size ? zipsWithRangeStreet(this.db, state, name) : [],
+    ]);
+    const zips = [...new Set([...points, ...ranges])];
     // Bounded by a plain reset: entries are a few ZIPs each and cheap to re-read.
     if (this.streetZips.size >= STREET_ZIPS_CACHED) this.streetZips.clear();
     this.streetZips.set(key, zips);
@@ -131,11 +144,12 @@ export class PgSource implements CandidateSource {
   /** Reads the blocks of `zips` (null: no points) and caches them unless the caches were cleared meanwhile. */
   private fetch(zips: string[]): Promise<Map<string, ZipBlock | null>> {
     const generation = this.generation;
-    const done = pointsInZips(this.db, zips).then((byZip) => {
+    const done = this.read(zips).then(([byZip, rangesByZip]) => {
       const read = new Map<string, ZipBlock | null>();
       for (const zip of zips) {
         const points = byZip.get(zip) ?? [];
-        const block = points.length ? new ZipBlock(zip, points) : null;
+        const ranges = rangesByZip.get(zip) ?? [];
+        const block = points.length || ranges.length ? new ZipBlock(zip, points, ranges) : null;
         read.set(zip, block);
         if (generation === this.generation) this.store(zip, block);
       }
@@ -146,6 +160,15 @@ export class PgSource implements CandidateSource {
     });
     for (const zip of zips) this.loading.set(zip, settled);
     return settled;
+  }
+
+  /** The points of `zips`, and the ranges of those the range coverage has (in parallel). */
+  private read(zips: string[]): Promise<[Map<string, ReferencePoint[]>, Map<string, NamedRange[]>]> {
+    const withRanges = zips.filter((z) => this.rangeZips.has(z));
+    return Promise.all([
+      pointsInZips(this.db, zips),
+      withRanges.length ? rangesInZips(this.db, withRanges) : new Map<string, NamedRange[]>(),
+    ]);
   }
 
   private store(zip: string, block: ZipBlock | null): void {

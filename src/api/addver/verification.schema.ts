@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { US_BOOLEAN_DETAILS, US_DETAIL_FIELDS } from '../../engines/address/verify/index.js';
 import { FreeformAddress } from './fields.js';
 
 const Line = (description?: string) =>
@@ -32,38 +33,18 @@ const Status = Type.Unsafe<'verified' | 'corrected' | 'failed'>(
   Type.String({ enum: ['verified', 'corrected', 'failed'] }),
 );
 
-/** Spec 2.3, the fields the data supports (engine's AddressDetails), in the order they are set. */
-const Details = Type.Object({
-  county: Type.Optional(Type.String()),
-  countyNum: Type.Optional(Type.String()),
-  usTimeZone: Type.Optional(Type.String()),
-  usHasDaylightSavings: Type.Optional(Type.Boolean()),
-  usCongressionalDistrictNumber: Type.Optional(Type.String()),
-  streetNumber: Type.Optional(Type.String()),
-  streetName: Type.Optional(Type.String()),
-  streetType: Type.Optional(Type.String()),
-  preDirection: Type.Optional(Type.String()),
-  postDirection: Type.Optional(Type.String()),
-  streetDirection: Type.Optional(Type.String()),
-  suiteKey: Type.Optional(Type.String()),
-  suiteID: Type.Optional(Type.String()),
-  boxID: Type.Optional(Type.String()),
-  // From imported TIGER/Line boundaries (engine's geography/census-details.ts).
-  usCensusFIPS: Type.Optional(Type.String()),
-  usCensusTractNumber: Type.Optional(Type.String()),
-  usCensusBlockNumber: Type.Optional(Type.String()),
-  usCensusMSA: Type.Optional(Type.String()),
-  usCensusCMSA: Type.Optional(Type.String()),
-  usCensusPMSA: Type.Optional(Type.String()),
-  usCensusMA: Type.Optional(Type.String()),
-  usStateLegislativeUpper: Type.Optional(Type.String()),
-  usStateLegislativeLower: Type.Optional(Type.String()),
-  // From a NAD point's Plus_4 and Addr_Type (engine's delivery.ts).
-  residential: Type.Optional(Type.Boolean()),
-  usMailingsDeliveryPoint: Type.Optional(Type.String()),
-  usMailingCheckDigit: Type.Optional(Type.String()),
-  usPostnetBarcode: Type.Optional(Type.String()),
-});
+/**
+ * Spec 2.3, the fields the data supports: every row of the engine's table (detail-fields.ts)
+ * that has a source, in its order. A field without a source has no place in the schema.
+ */
+const Details = Type.Object(
+  Object.fromEntries(
+    US_DETAIL_FIELDS.filter((r) => !r.sources.includes('none')).map((r) => [
+      r.field,
+      Type.Optional(US_BOOLEAN_DETAILS.has(r.field) ? Type.Boolean() : Type.String()),
+    ]),
+  ),
+);
 
 /** Spec 2.2, 2.3 (the supported details) and 2.5. */
 export const VerifiedAddressSchema = Type.Object({

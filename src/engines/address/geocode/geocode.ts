@@ -1,9 +1,12 @@
 import { reference } from '../index.js';
 import { lazy } from '../reference/load-package.js';
 import { usZipIndex } from '../reference/us-zips.js';
+import { numberKey } from '../verify/reference-point.js';
+import { rangeNumber } from '../verify/street-range.js';
 import type { Verification } from '../verify/verification.js';
 import { type GeocodeResult, located } from './geocode-result.js';
 import { centroid, interpolate } from './interpolate.js';
+import { rangePosition } from './range-position.js';
 
 /** Mean of a state's ZIP centroids: a rough middle, labelled `state` accuracy. */
 const stateCentres = lazy(() => {
@@ -19,11 +22,16 @@ const stateCentres = lazy(() => {
 });
 
 /**
- * The best position the match supports: the point itself, else interpolated between the
- * street's neighbours, else the street's middle, else the ZIP's centre, else the state's.
+ * The best position the match supports: the point itself, else interpolated along the range
+ * holding the number, else interpolated between the street's neighbours, else the street's middle, else the ZIP's centre, else the state's.
  */
 export function geocode(v: Verification): GeocodeResult | undefined {
   if (v.point) return located('rooftop', v.point.lat, v.point.lon);
+  const n = v.range && v.number ? rangeNumber(numberKey(v.number)) : undefined;
+  if (v.range && n) {
+    const at = rangePosition(v.range, n);
+    return located('range_interpolation', at.lat, at.lon);
+  }
   if (v.streetPoints?.length) {
     const between = v.number ? interpolate(v.streetPoints, v.number) : undefined;
     if (between) return located('range_interpolation', between.lat, between.lon);

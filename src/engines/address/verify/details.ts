@@ -1,11 +1,13 @@
-import type { CensusDetails } from '../geography/census-details.js';
+import { type CensusDetails, censusDetails } from '../geography/census-details.js';
+import type { PlacedAreas } from '../geography/layers.js';
 import { reference } from '../index.js';
 import { addDeliveryDetails, type DeliveryDetails } from './delivery.js';
+import { US_DETAIL_FIELDS, type UsDetailFacts } from './detail-fields.js';
 import type { Verification } from './verification.js';
 
 /**
- * Spec 2.3 fields the data supports; anything unknown is left out, never guessed. The census and
- * legislative ones are added from imported boundaries (geographies.ts).
+ * Spec 2.3 fields the data supports; anything unknown is left out, never guessed. Which field
+ * comes from where is the table in detail-fields.ts; this is the answer's type.
  */
 export interface AddressDetails extends DeliveryDetails, CensusDetails {
   county?: string;
@@ -22,6 +24,8 @@ export interface AddressDetails extends DeliveryDetails, CensusDetails {
   suiteKey?: string;
   suiteID?: string;
   boxID?: string;
+  /** The street-range marker (detail-fields.ts, RANGE_MARKER). */
+  extraInfo?: string;
 }
 
 function districtOf(zip: string): string | undefined {
@@ -32,29 +36,23 @@ function districtOf(zip: string): string | undefined {
   return districts.size === 1 ? [...districts][0] : undefined;
 }
 
-export function detailsOf(v: Verification): AddressDetails {
-  const out: AddressDetails = {};
+/** `details`: each row of the table that has a value; `areas` are the imported layers holding the address. */
+export function detailsOf(v: Verification, areas?: PlacedAreas): AddressDetails {
   const zip = v.country === 'US' && v.zip ? reference.zip(v.zip) : undefined;
-  const county = zip?.counties[0];
-  if (county) {
-    out.county = county.name.toUpperCase();
-    out.countyNum = county.fips.slice(-3);
+  const delivery: DeliveryDetails = {};
+  addDeliveryDetails(v, delivery);
+  const facts: UsDetailFacts = {
+    v,
+    zip,
+    zctaDistrict: zip ? districtOf(zip.zip) : undefined,
+    census: areas ? censusDetails(areas) : {},
+    areas,
+    delivery,
+  };
+  const out: Record<string, string | boolean> = {};
+  for (const row of US_DETAIL_FIELDS) {
+    const value = row.value(facts);
+    if (value !== undefined && value !== '') out[row.field] = value;
   }
-  if (zip?.timeZone) out.usTimeZone = zip.timeZone;
-  if (zip?.hasDst !== undefined) out.usHasDaylightSavings = zip.hasDst;
-  const district = zip ? districtOf(zip.zip) : undefined;
-  if (district) out.usCongressionalDistrictNumber = district;
-  const s = v.street;
-  if (v.number) out.streetNumber = v.number;
-  if (s?.name) out.streetName = [s.preType, s.name].filter(Boolean).join(' ');
-  if (s?.type) out.streetType = s.type;
-  if (s?.preDirection) out.preDirection = s.preDirection;
-  if (s?.postDirection) out.postDirection = s.postDirection;
-  if (s?.preDirection || s?.postDirection) out.streetDirection = s.preDirection ?? s.postDirection;
-  if (v.unit?.designator) out.suiteKey = v.unit.designator;
-  if (v.unit?.id) out.suiteID = v.unit.id;
-  if (v.poBox) out.boxID = v.poBox;
-  // residential, usMailingsDeliveryPoint, usMailingCheckDigit, usPostnetBarcode (NAD points).
-  addDeliveryDetails(v, out);
-  return out;
+  return out as AddressDetails;
 }

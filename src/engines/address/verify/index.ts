@@ -1,8 +1,8 @@
 /** Verification's public surface: the HTTP layer, the CLI and contacts use only this. */
-import type { GeographySource, PlacedAreas } from '../geography/layers.js';
+import type { GeographySource } from '../geography/layers.js';
 import { reference } from '../index.js';
 import type { CandidateSource } from './candidate-source.js';
-import { addGeographies, placeVerification } from './geographies.js';
+import { placeVerification } from './geographies.js';
 import type { VerifyInput, VerifyOptions } from './input.js';
 import { present, type VerifiedAddress } from './present.js';
 import { suggestAddresses } from './suggest.js';
@@ -10,7 +10,9 @@ import type { Verification } from './verification.js';
 import { verifyAddress } from './verify.js';
 import { zipHint } from './zip-hint.js';
 
+export { US_ADDRESS_FIELDS } from './address-fields.js';
 export type { CandidateSource, Coverage } from './candidate-source.js';
+export { RANGE_MARKER, US_BOOLEAN_DETAILS, US_DETAIL_FIELDS } from './detail-fields.js';
 export { type ErrorsObject, errorsAsText } from './findings.js';
 export type { StructuredInput, VerifyInput, VerifyOptions } from './input.js';
 export { MemorySource } from './memory-source.js';
@@ -40,15 +42,11 @@ export interface VerifierExtras {
 
 export function createVerifier(source: CandidateSource, extras: VerifierExtras = {}): AddressVerifier {
   const { geographies } = extras;
-  const withAreas = (answer: VerifiedAddress, v: Verification, areas: PlacedAreas | undefined) => {
-    if (areas && answer.details) addGeographies(answer.details, v, areas);
-    return answer;
-  };
   /** present(), plus the census fields when details are asked for; a promise only when layers must be read. */
   const answer = (v: Verification, options?: VerifyOptions): VerifiedAddress | Promise<VerifiedAddress> => {
     const placed = geographies && options?.includeDetails ? placeVerification(geographies, v) : undefined;
-    if (placed instanceof Promise) return placed.then((areas) => withAreas(present(v, options), v, areas));
-    return withAreas(present(v, options), v, placed);
+    if (placed instanceof Promise) return placed.then((areas) => present(v, options, areas));
+    return present(v, options, placed);
   };
   const verify = async (input: VerifyInput, options?: VerifyOptions) =>
     answer(await verifyAddress(source, input), options);

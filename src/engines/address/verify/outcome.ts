@@ -31,13 +31,18 @@ export function uncovered(
   });
 }
 
+/** Whether the match reached a point or a range holding the number: only those verify. */
+export const confirmsNumber = (depth: Verification['depth']) => depth === 'point' || depth === 'range';
+
 /**
- * The status rule: only a point verifies; any failure, or stopping short of a point, fails.
+ * The status rule: only a point, or a street range holding the number, verifies; any failure,
+ * or stopping short of them, fails.
  * Completes `v` in place (callers pass a fresh object): no copy per verification.
  */
 export function finish(findings: Findings, v: Omit<Verification, 'status'>): Verification {
   const done = v as Verification;
-  done.status = findings.failed || v.depth !== 'point' ? 'failed' : findings.empty ? 'verified' : 'corrected';
+  done.status =
+    findings.failed || !confirmsNumber(v.depth) ? 'failed' : findings.empty ? 'verified' : 'corrected';
   done.errors = findings.errors;
   return done;
 }

@@ -1,6 +1,8 @@
 import { geocode } from '../geocode/geocode.js';
 import type { GeocodeResult } from '../geocode/geocode-result.js';
+import type { PlacedAreas } from '../geography/layers.js';
 import { reference, properCase as toProperCase } from '../index.js';
+import { US_ADDRESS_FIELDS, type UsAddressFacts } from './address-fields.js';
 import { urbanizationOf, zipPlus4Of } from './delivery.js';
 import { type AddressDetails, detailsOf } from './details.js';
 import type { ErrorsObject } from './findings.js';
@@ -26,8 +28,6 @@ export interface VerifiedAddress {
   details?: AddressDetails;
   geocodeResult?: GeocodeResult;
 }
-
-const COUNTRY_NAMES = { US: 'UNITED STATES', CA: 'CANADA' } as const;
 
 /** "APT 4B", "# 73", "" without a unit. */
 function unitText(v: Verification): string {
@@ -57,37 +57,34 @@ function stateName(state: string | undefined): string | undefined {
   return (region.country === 'US' ? region.state.name : region.province.en).toUpperCase();
 }
 
-/** The engine's verification as the API returns it (zipPlus4 only from a matched point that has one). */
-export function present(v: Verification, options: VerifyOptions = {}): VerifiedAddress {
+/**
+ * The engine's verification as the API returns it: the rows of US_ADDRESS_FIELDS that have a
+ * value, in their order (zipPlus4 only from a matched point that has one). `areas` are the
+ * imported census layers holding the address, for details.
+ */
+export function present(v: Verification, options: VerifyOptions = {}, areas?: PlacedAreas): VerifiedAddress {
   const pc = (s: string) => (options.properCase ? toProperCase(s) : s);
-  const line1 = streetLine(v) || v.read.written.line || '';
   const line2 = secondLine(v);
-  const provinceOrStateName = stateName(v.state);
-  const zipPlus4 = zipPlus4Of(v);
-  return {
-    line1: pc(line1),
-    ...(line2 ? { line2: pc(line2) } : {}),
+  const stateFull = stateName(v.state);
+  const facts: UsAddressFacts = {
+    v,
+    line1: pc(streetLine(v) || v.read.written.line || ''),
+    line2: line2 ? pc(line2) : undefined,
     city: pc(v.city ?? ''),
-    provinceOrState: v.state ?? '',
     postalOrZip:
       v.zip && /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(v.zip)
         ? `${v.zip.slice(0, 3)} ${v.zip.slice(3)}`
         : (v.zip ?? ''),
-    country: v.country.toLowerCase(),
-    countryName: COUNTRY_NAMES[v.country],
-    ...(provinceOrStateName
-      ? { provinceOrStateName: options.properCase ? toProperCase(provinceOrStateName) : provinceOrStateName }
-      : {}),
-    ...(v.read.firmName ? { firmName: pc(v.read.firmName) } : {}),
-    status: v.status,
-    errors: v.errors,
-    ...(zipPlus4 ? { zipPlus4 } : {}),
-    ...(options.includeDetails ? { details: detailsOf(v) } : {}),
-    ...(options.geocode ? withGeocode(v) : {}),
+    provinceOrStateName: stateFull && options.properCase ? toProperCase(stateFull) : stateFull,
+    firmName: v.read.firmName ? pc(v.read.firmName) : undefined,
+    zipPlus4: zipPlus4Of(v),
+    details: options.includeDetails ? detailsOf(v, areas) : undefined,
+    geocodeResult: options.geocode ? geocode(v) : undefined,
   };
-}
-
-function withGeocode(v: Verification): { geocodeResult?: GeocodeResult } {
-  const result = geocode(v);
-  return result ? { geocodeResult: result } : {};
+  const out: Record<string, unknown> = {};
+  for (const row of US_ADDRESS_FIELDS) {
+    const value = row.value(facts);
+    if (row.always || (value !== undefined && value !== '')) out[row.field] = value;
+  }
+  return out as unknown as VerifiedAddress;
 }

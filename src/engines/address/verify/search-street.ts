@@ -13,7 +13,7 @@ import { ordinalVariants } from './ordinal-variants.js';
 import { numberKey, type StreetForm, streetKey } from './reference-point.js';
 import { partsMismatch } from './street-corrections.js';
 import { keepIdentifiers } from './street-identifiers.js';
-import type { ZipBlock } from './zip-block.js';
+import { hasNumber, type ZipBlock } from './zip-block.js';
 
 export interface StreetSearch {
   /** Candidates of the best rank; more than one distinct street means the input is ambiguous. */
@@ -39,7 +39,7 @@ export async function searchStreet(
   const ownBlock = area.zip === givenZip && givenZip ? source.block(givenZip) : undefined;
   const own = ownBlock instanceof Promise ? await ownBlock : ownBlock;
   const exact = own?.streets.get(streetKey(street));
-  if (own && exact?.byNumber.has(key))
+  if (own && exact && hasNumber(exact, key))
     return {
       best: [{ zip: own.zip, street: exact, kind: 'exact', distance: 0 }],
       hasNumber: true,
@@ -77,7 +77,8 @@ export async function searchStreet(
       }
   }
   if (found.length && found[0].kind === 'typo') found = keepIdentifiers(street, found);
-  const withNumber = found.filter((c) => c.street.byNumber.has(key));
+  // A range holding the number counts as having it, on a street without points (zip-block.ts).
+  const withNumber = found.filter((c) => hasNumber(c.street, key));
   const pool = withNumber.length ? withNumber : found;
   return { best: bestRanked(pool, street, area, givenZip), hasNumber: withNumber.length > 0, blocks };
 }

@@ -7,6 +7,7 @@ import type { StreetCandidate } from './match-street.js';
 import { type ReadAddress, readAddress } from './read-address.js';
 import { numberKey, type ReferencePoint, unitKey } from './reference-point.js';
 import { searchStreet } from './search-street.js';
+import { nearestInRanges, rangeNumber, type StreetRange } from './street-range.js';
 import type { Verification } from './verification.js';
 import { verifyAddress } from './verify.js';
 import { streetPoints } from './zip-block.js';
@@ -44,9 +45,51 @@ function asVerified(read: ReadAddress, point: ReferencePoint, street: StreetCand
   };
 }
 
+/** A number a street range holds, as a suggestion: a street-level answer, like a range match. */
+function rangeAsVerified(
+  read: ReadAddress,
+  number: string,
+  range: StreetRange,
+  street: StreetCandidate,
+): Verification {
+  const record = reference.zip(range.zip);
+  return {
+    status: 'verified',
+    errors: {},
+    depth: 'range',
+    covered: true,
+    read,
+    country: 'US',
+    number,
+    street: street.street.form,
+    zip: range.zip,
+    city: record?.city.toUpperCase() ?? '',
+    state: record?.state ?? range.state,
+    range,
+    streetPoints: [],
+  };
+}
+
+/**
+ * The numbers nearest the input's that the candidates' ranges hold, for streets that have no
+ * points (where a street has points, they are the suggestions).
+ */
+function rangeSuggestions(read: ReadAddress, candidates: StreetCandidate[], limit: number): Verification[] {
+  const target = rangeNumber(numberKey(read.number ?? ''));
+  if (!target) return [];
+  const found = candidates.flatMap((c) =>
+    c.street.ranges && !c.street.byNumber.size
+      ? nearestInRanges(c.street.ranges, target, limit).map((n) => ({ ...n, street: c }))
+      : [],
+  );
+  found.sort((a, b) => a.gap - b.gap);
+  return found.slice(0, limit).map((n) => rangeAsVerified(read, n.number, n.range, n.street));
+}
+
 /**
  * Up to `limit` real addresses closest to the input: the match itself when there is one,
- * else the units of the building, else the nearest house numbers on the likeliest streets.
+ * else the units of the building, else the nearest house numbers on the likeliest streets (the
+ * nearest numbers their ranges hold, on streets known only by ranges).
  */
 export async function suggestAddresses(
   source: CandidateSource,
@@ -78,6 +121,7 @@ export async function suggestAddresses(
         (a.point.unitId ?? '').localeCompare(b.point.unitId ?? '', 'en', { numeric: true }),
     );
     for (const r of ranked.slice(0, limit)) out.push(asVerified(read, r.point, r.street));
+    if (!out.length) out.push(...rangeSuggestions(read, search.best, limit));
     if (out.length) break;
   }
   return out.slice(0, limit);

@@ -1,10 +1,15 @@
 import type { ErrorsObject } from './findings.js';
 import type { ReadAddress } from './read-address.js';
 import type { ReferencePoint, StreetForm } from './reference-point.js';
+import type { StreetRange } from './street-range.js';
 import type { UnitForm } from './unit-form.js';
 
-/** How far the match went: a point, a street (number unknown), the area (ZIP/city), nothing. */
-export type MatchDepth = 'point' | 'street' | 'area' | 'none';
+/**
+ * How far the match went: a point, a street range holding the number (the street and the
+ * number's place on it confirmed, not the premise), a street (number unknown), the area
+ * (ZIP/city), nothing.
+ */
+export type MatchDepth = 'point' | 'range' | 'street' | 'area' | 'none';
 
 /** The engine's answer before it is shaped for the API. */
 export interface Verification {
@@ -23,6 +28,8 @@ export interface Verification {
   state?: string;
   zip?: string;
   point?: ReferencePoint;
+  /** The street range holding the number (depth 'range'): geocoded by interpolation along its line. */
+  range?: StreetRange;
   /** The matched street's points in that ZIP (geocoding interpolates along them). */
   streetPoints?: ReferencePoint[];
 }

@@ -6,13 +6,13 @@ import { mailingCityOf } from './delivery.js';
 import { Findings } from './findings.js';
 import type { VerifyInput } from './input.js';
 import { matchUnit } from './match-unit.js';
-import { countryOf, finish, uncovered } from './outcome.js';
+import { confirmsNumber, countryOf, finish, uncovered } from './outcome.js';
 import { type ReadAddress, readAddress } from './read-address.js';
 import { numberKey } from './reference-point.js';
 import { distinctCandidates, searchStreet } from './search-street.js';
 import { streetCorrections } from './street-corrections.js';
 import type { Verification } from './verification.js';
-import { streetPoints } from './zip-block.js';
+import { rangeFor, streetPoints } from './zip-block.js';
 
 /**
  * Verification, top to bottom: read the input -> settle the area from the ZIP data ->
@@ -23,8 +23,8 @@ export async function verifyAddress(source: CandidateSource, input: VerifyInput)
   let first: Verification | undefined;
   for (const read of readAddress(input)) {
     const result = await verifyReading(source, read);
-    if (result.depth === 'point') return result;
-    // Another reading of a freeform line counts only if it reaches a reference point.
+    if (confirmsNumber(result.depth)) return result;
+    // Another reading of a freeform line counts only if it reaches a reference point or range.
     first ??= result;
   }
   return first!;
@@ -57,8 +57,11 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
   }
   const chosen = choices[0];
   streetCorrections(read, chosen.street.form, chosen.kind, findings);
-  const building = chosen.street.byNumber.get(numberKey(read.number));
-  if (!building) findings.failure('line1', 'Incorrect Value', 'Civic number');
+  const key = numberKey(read.number);
+  const building = chosen.street.byNumber.get(key);
+  // Where no point is on the street, a range holding the number confirms the street and number.
+  const range = building ? undefined : rangeFor(chosen.street, key);
+  if (!building && !range) findings.failure('line1', 'Incorrect Value', 'Civic number');
   const block = search.blocks.find((b) => b.zip === chosen.zip);
   const unit = building ? matchUnit(read, building, block?.recordsUnits ?? false, findings) : undefined;
   const settled = settleArea(
@@ -76,14 +79,16 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
     errors: findings.errors,
     number: unit?.point.number ?? read.number,
     street: chosen.street.form,
+    // A range knows no buildings: a unit can be neither confirmed nor refuted, so it is kept.
     unit: unit ? unit.unit : read.unit,
     poBox: read.poBox,
     zip: settled.zip,
     city: settled.city,
     state: settled.state,
     point: unit?.point,
+    range,
     streetPoints: streetPoints(chosen.street),
-    depth: unit ? 'point' : 'street',
+    depth: unit ? 'point' : range ? 'range' : 'street',
     covered: true,
   });
 }

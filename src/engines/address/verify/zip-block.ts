@@ -1,5 +1,6 @@
 import { storeMasks } from './letter-masks.js';
 import { numberKey, type ReferencePoint, type StreetForm, streetKey, unitKey } from './reference-point.js';
+import { rangeAt, type StreetRange } from './street-range.js';
 
 /** The points of one street in one ZIP, by house number. */
 export interface BlockStreet {
@@ -8,6 +9,8 @@ export interface BlockStreet {
   /** Compact name (no spaces) for fuzzy comparison. */
   compactName: string;
   byNumber: Map<string, ReferencePoint[]>;
+  /** The street's address ranges in this ZIP (TIGER/Line), by its primary or an alternate name. */
+  ranges?: StreetRange[];
   /** Every point of the street (geocoding interpolates along them), built on first use. */
   points?: ReferencePoint[];
 }
@@ -16,6 +19,25 @@ export interface BlockStreet {
 export function streetPoints(street: BlockStreet): ReferencePoint[] {
   street.points ??= [...street.byNumber.values()].flat();
   return street.points;
+}
+
+/**
+ * The range of a street holding a house number (a numberKey), used only where no imported point
+ * is on the street in this ZIP: points, where a source has them, are the better evidence.
+ */
+export function rangeFor(street: BlockStreet, key: string): StreetRange | undefined {
+  return street.ranges && street.byNumber.size === 0 ? rangeAt(street.ranges, key) : undefined;
+}
+
+/** Whether the street has the house number: a point at it, else a range holding it. */
+export function hasNumber(street: BlockStreet, key: string): boolean {
+  return street.byNumber.has(key) || rangeFor(street, key) !== undefined;
+}
+
+/** A side's range under one of its names (the primary FULLNAME or an ADDRFN alternate). */
+export interface NamedRange {
+  street: StreetForm;
+  range: StreetRange;
 }
 
 /**
@@ -60,24 +82,39 @@ export class ZipBlock {
   constructor(
     readonly zip: string,
     points: Iterable<ReferencePoint>,
+    ranges: Iterable<NamedRange> = [],
   ) {
     for (const p of points) this.add(p);
+    for (const r of ranges) this.addRange(r);
   }
 
   /** How many points the block holds (cache accounting). */
   size = 0;
 
+  private streetOf(form: StreetForm): BlockStreet {
+    const key = streetKey(form);
+    let street = this.streets.get(key);
+    if (!street) {
+      street = { key, form, compactName: form.name.replace(/\s+/g, ''), byNumber: new Map() };
+      this.streets.set(key, street);
+      push(this.byName, street.compactName, street);
+      push(this.byJoinedName, `${street.compactName}${form.type ?? ''}`, street);
+    }
+    return street;
+  }
+
+  /** A range is one more entry of its street: found by the same exact, variant and typo search as points. */
+  private addRange({ street, range }: NamedRange): void {
+    this.size++;
+    const s = this.streetOf(street);
+    if (s.ranges) s.ranges.push(range);
+    else s.ranges = [range];
+  }
+
   private add(p: ReferencePoint): void {
     this.size++;
     if (p.unitId) this.recordsUnits = true;
-    const key = streetKey(p.street);
-    let street = this.streets.get(key);
-    if (!street) {
-      street = { key, form: p.street, compactName: p.street.name.replace(/\s+/g, ''), byNumber: new Map() };
-      this.streets.set(key, street);
-      push(this.byName, street.compactName, street);
-      push(this.byJoinedName, `${street.compactName}${p.street.type ?? ''}`, street);
-    }
+    const street = this.streetOf(p.street);
     const n = numberKey(p.number);
     const list = street.byNumber.get(n) ?? [];
     list.push(p);

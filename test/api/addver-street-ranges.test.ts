@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
+import { setPlan } from '../../src/platform/metering/metering.repo.js';
+import { importPoints } from '../../src/reference-store/import/import-points.js';
+import { importRanges } from '../../src/reference-store/ranges/import-ranges.js';
+import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { rangeZip } from '../helpers/tiger-fixtures.js';
+import { LOUISVILLE_CSV, writeFixture } from '../helpers/verify-fixture.js';
+
+/**
+ * Verification from TIGER/Line street ranges over HTTP (test/fixtures/tiger/ranges/: segments
+ * made from the Louisville points, 100-number blocks, left odd and right even), beside the
+ * Louisville points of verify-fixture.ts: Newburg Rd, Wadsworth Ave, S 2nd St, E Liberty St and
+ * W Main St have points in their ZIPs; Bardstown Rd, Douglass Blvd, Hikes Ln and Taylorsville Rd
+ * have only ranges.
+ */
+const ORG = 'ranges-org';
+let server: TestServer;
+let key: string;
+
+before(async () => {
+  server = await startTestServer({}, { workers: false });
+  key = await server.key({ org: ORG, product: 'addver' });
+  const pool = server.runtime.db.pool;
+  await setPlan(pool, (await ensureOrganization(pool, ORG)).id, { geocoding: true });
+  await importPoints(pool, writeFixture('ranges-louisville.csv', LOUISVILLE_CSV));
+  await importRanges(pool, [rangeZip('addrfeat'), rangeZip('addrfn'), rangeZip('featnames')]);
+});
+after(() => server.close());
+
+async function verify(address: string, query = '?includeDetails=true&geocode=true'): Promise<Record<string, any>> {
+  const res = await server.request('POST', `/v1/addver/verifications${query}`, { key, json: { address } });
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body.data;
+}
+
+const RANGE_MARKER = 'Street range: premise not confirmed';
+
+describe('verification from street ranges', () => {
+  test('a number inside a range of a street without points: verified at street level, interpolated', async () => {
+    const v = await verify('2011 Bardstown Rd, Louisville KY 40205');
+    assert.equal(v.status, 'verified', JSON.stringify(v.errors));
+    assert.equal(v.line1, '2011 BARDSTOWN RD');
+    assert.deepEqual(v.errors, {});
+    assert.equal(v.details.extraInfo, RANGE_MARKER);
+    assert.equal(v.details.usMailingsDpvConfirmationIndicator, undefined);
+    assert.equal(v.zipPlus4, undefined);
+    assert.equal(v.geocodeResult.accuracyType, 'range_interpolation');
+    assert.equal(v.geocodeResult.accuracy, 0.8);
+  });
+
+  test('the geocode moves along the segment with the number, on its own side', async () => {
+    const low = (await verify('2001 Bardstown Rd, Louisville KY 40205')).geocodeResult.location;
+    const high = (await verify('2099 Bardstown Rd, Louisville KY 40205')).geocodeResult.location;
+    const mid = (await verify('2051 Bardstown Rd, Louisville KY 40205')).geocodeResult.location;
+    const even = (await verify('2050 Bardstown Rd, Louisville KY 40205')).geocodeResult.location;
+    // Halfway along in number is about halfway along the line.
+    assert.ok(Math.abs(mid.lat - (low.lat + high.lat) / 2) < 2e-4, JSON.stringify({ low, mid, high }));
+    assert.ok(Math.abs(mid.lng - (low.lng + high.lng) / 2) < 2e-4, JSON.stringify({ low, mid, high }));
+    // 2050 and 2051 face each other across the street: about 20 m apart (10 m each side).
+    const metres = Math.hypot(
+      (even.lat - mid.lat) * 111_320,
+      (even.lng - mid.lng) * 111_320 * Math.cos((mid.lat * Math.PI) / 180),
+    );
+    assert.ok(metres > 15 && metres < 25, `${metres} m between the two sides`);
+  });
+
+  test('the same standardization and typo rules as points: corrected with the same errors', async () => {
+    const typed = await verify('2011 Bardstwon Road, Louisville KY 40205');
+    assert.equal(typed.status, 'corrected');
+    assert.equal(typed.line1, '2011 BARDSTOWN RD');
+    assert.deepEqual(typed.errors.line1?.sort(), ['Typo in Value: Street name', 'Verbosity: Street type']);
+    const noZip = await verify('2011 Bardstown Rd, Louisville KY');
+    assert.equal(noZip.status, 'corrected');
+    assert.equal(noZip.postalOrZip, '40205');
+    assert.deepEqual(noZip.errors, { postalOrZip: ['Missing Value: Zip Code'] });
+  });
+
+  test('a number outside every range of the street: failed, Incorrect Value: Civic number', async () => {
+    const v = await verify('2150 Bardstown Rd, Louisville KY 40205');
+    assert.equal(v.status, 'failed');
+    assert.deepEqual(v.errors, { line1: ['Incorrect Value: Civic number'] });
+    assert.equal(v.details.extraInfo, undefined);
+  });
+
+  test('wrong parity: an odd number where only the even side has a range fails', async () => {
+    assert.equal((await verify('3002 Hikes Ln, Louisville KY 40218')).status, 'verified');
+    const odd = await verify('3001 Hikes Ln, Louisville KY 40218');
+    assert.equal(odd.status, 'failed');
+    assert.deepEqual(odd.errors, { line1: ['Incorrect Value: Civic number'] });
+    // Both parities on Taylorsville Road's left side: an even number there is held too.
+    assert.equal((await verify('10402 Taylorsville Rd, Louisville KY 40299')).status, 'verified');
+  });
+
+  test("the side's ZIP: Douglass Blvd's even side is 40204's, its odd side 40205's", async () => {
+    assert.equal((await verify('1801 Douglass Blvd, Louisville KY 40205')).status, 'verified');
+    assert.equal((await verify('1802 Douglass Blvd, Louisville KY 40204')).status, 'verified');
+    const wrong = await verify('1802 Douglass Blvd, Louisville KY 40205');
+    assert.equal(wrong.status, 'corrected');
+    assert.equal(wrong.postalOrZip, '40204');
+    assert.deepEqual(wrong.errors, { postalOrZip: ['Incorrect Value: Zip Code'] });
+  });
+
+  test('alternate names from ADDRFN: the range answers under the name the input gives', async () => {
+    const v = await verify('2011 US Hwy 31E, Louisville KY 40205');
+    assert.equal(v.status, 'verified', JSON.stringify(v));
+    assert.equal(v.details.extraInfo, RANGE_MARKER);
+    const state = await verify('2111 State Hwy 155, Louisville KY 40205');
+    assert.equal(state.status, 'verified', JSON.stringify(state));
+  });
+
+  test('a unit on a range match is kept as written: ranges know no buildings', async () => {
+    const v = await verify('2011 Bardstown Rd Apt 2, Louisville KY 40205');
+    assert.equal(v.status, 'verified');
+    assert.equal(v.line1, '2011 BARDSTOWN RD APT 2');
+  });
+});
+
+describe('points over ranges, ranges over ZIP level', () => {
+  test('a street with points is answered from its points, not its ranges', async () => {
+    const point = await verify('1920 Newburg Rd, Louisville KY 40205');
+    assert.equal(point.status, 'verified');
+    assert.equal(point.geocodeResult.accuracyType, 'rooftop');
+    assert.equal(point.details.extraInfo, undefined);
+    // 1950 lies in Newburg Road's 1900 block range, but the street's points do not have it.
+    const v = await verify('1950 Newburg Rd, Louisville KY 40205');
+    assert.equal(v.status, 'failed');
+    assert.deepEqual(v.errors, { line1: ['Incorrect Value: Civic number'] });
+  });
+
+  test('a ZIP with ranges only is covered: no ZIP-level answer there', async () => {
+    const v = await verify('3002 Hikes Ln, Louisville KY 40218');
+    assert.equal(v.errors.generic, undefined);
+    const elsewhere = await verify('12 Nowhere St, Frankfort KY 40601');
+    assert.match(elsewhere.errors.generic?.[0] ?? '', /Reference address data/);
+  });
+});
