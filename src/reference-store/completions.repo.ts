@@ -181,18 +181,25 @@ export async function pointsOnStreets(
   return toPoints(res.rows);
 }
 
-/** Every distinct street name with its point count, in byte order (the typo index is built from these). */
+/**
+ * Every distinct street name with its point count, in byte order (the typo index is built from
+ * these): the points' names and the street ranges' (a range counting as a point), so a street
+ * known only by ranges is found as typed or nearly so.
+ */
 export async function streetNameRows(db: Queryable): Promise<StreetNameRow[]> {
   const res = await db.query<StreetNameRow>(
-    'SELECT name, points::float8 AS points FROM address_street_names ORDER BY name COLLATE "C"',
+    `SELECT name, sum(points)::float8 AS points FROM (
+       SELECT name, points FROM address_street_names UNION ALL SELECT name, ranges FROM street_range_street_names
+     ) n GROUP BY name ORDER BY name COLLATE "C"`,
   );
   return res.rows;
 }
 
-/** The coverage table the importer keeps: ZIP, city, points. */
+/** The coverage tables the importers keep: ZIP, city, points (or street ranges). */
 export async function areaRows(db: Queryable): Promise<AreaRow[]> {
   const res = await db.query<AreaRow>(
-    "SELECT zip, state, city, points::float8 AS points FROM address_point_areas WHERE country IN ('US', 'CA')",
+    `SELECT zip, state, city, points::float8 AS points FROM address_point_areas WHERE country IN ('US', 'CA')
+     UNION ALL SELECT zip, state, city, ranges::float8 FROM street_range_areas`,
   );
   return res.rows;
 }

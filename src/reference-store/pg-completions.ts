@@ -10,8 +10,12 @@ import {
   zipsInScope,
 } from '../engines/address/complete/index.js';
 import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
+import { numberKey } from '../engines/address/verify/reference-point.js';
+import { rangeNumber } from '../engines/address/verify/street-range.js';
 import { areaRows, pointsByPrefix, pointsOnStreets, streetNameRows } from './completions.repo.js';
 import { areasVersion } from './points.repo.js';
+import { rangesOnStreets } from './ranges/range-completions.repo.js';
+import { rangesVersion } from './ranges/ranges.repo.js';
 
 /** A filter leaving at most this many ZIPs is read ZIP by ZIP; a wider one along the global indexes. */
 const SCOPE_MAX_ZIPS = 100;
@@ -81,7 +85,12 @@ export class PgCompletions implements CompletionSource {
     if (scope?.length === 0) return [];
     const names = fallbackStreets(await this.streetNameIndex(), plan);
     if (!names.length) return [];
-    return pointsOnStreets(this.db, names, plan, filter, rows, scope);
+    const number = completeNumber(plan);
+    const [points, ranges] = await Promise.all([
+      pointsOnStreets(this.db, names, plan, filter, rows, scope),
+      number ? rangesOnStreets(this.db, names, number, filter, rows, scope) : [],
+    ]);
+    return ranges.length ? points.concat(ranges) : points;
   }
 
   private async streetNameIndex(): Promise<StreetNameIndex> {
@@ -132,7 +141,7 @@ export class PgCompletions implements CompletionSource {
   }
 
   private async reload(): Promise<void> {
-    const version = await areasVersion(this.db);
+    const version = (await Promise.all([areasVersion(this.db), rangesVersion(this.db)])).join('|');
     if (version !== this.version) {
       this.areas = await areaRows(this.db);
       const weights = new Map<string, number>();
@@ -144,4 +153,17 @@ export class PgCompletions implements CompletionSource {
     }
     this.checkedAt = Date.now();
   }
+}
+
+/**
+ * The house number a fallback reads exactly (a complete number typed), as ranges compare it: the
+ * ranges holding it make addresses, as the points at it do.
+ */
+function completeNumber(
+  plan: FallbackPlan,
+): { text: string; value: NonNullable<ReturnType<typeof rangeNumber>> } | undefined {
+  const n = plan.number;
+  if (!n || n.to !== `${n.from}\u0001`) return undefined;
+  const value = rangeNumber(numberKey(n.from));
+  return value ? { text: n.from, value } : undefined;
 }

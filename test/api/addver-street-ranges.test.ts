@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { setPlan } from '../../src/platform/metering/metering.repo.js';
+import { importBoundaries } from '../../src/reference-store/boundaries/import-boundaries.js';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
 import { importRanges } from '../../src/reference-store/ranges/import-ranges.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { rangeZip } from '../helpers/tiger-fixtures.js';
+import { rangeZip, tigerZip } from '../helpers/tiger-fixtures.js';
 import { LOUISVILLE_CSV, writeFixture } from '../helpers/verify-fixture.js';
 
 /**
@@ -29,7 +30,10 @@ before(async () => {
 });
 after(() => server.close());
 
-async function verify(address: string, query = '?includeDetails=true&geocode=true'): Promise<Record<string, any>> {
+async function verify(
+  address: string,
+  query = '?includeDetails=true&geocode=true',
+): Promise<Record<string, any>> {
   const res = await server.request('POST', `/v1/addver/verifications${query}`, { key, json: { address } });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   return res.body.data;
@@ -134,5 +138,73 @@ describe('points over ranges, ranges over ZIP level', () => {
     assert.equal(v.errors.generic, undefined);
     const elsewhere = await verify('12 Nowhere St, Frankfort KY 40601');
     assert.match(elsewhere.errors.generic?.[0] ?? '', /Reference address data/);
+  });
+});
+
+describe('suggestions and autocomplete from ranges', () => {
+  test('suggestions for a number outside the ranges: the nearest numbers the ranges hold', async () => {
+    const res = await server.request('POST', '/v1/addver/suggestions?includeDetails=true', {
+      key,
+      json: { address: '2150 Bardstown Rd, Louisville KY 40205' },
+    });
+    assert.equal(res.status, 200, res.text);
+    const found = res.body.data.map((d: Record<string, any>) => [d.line1, d.status, d.details.extraInfo]);
+    assert.deepEqual(found.slice(0, 2), [
+      ['2099 BARDSTOWN RD', 'verified', RANGE_MARKER],
+      ['2098 BARDSTOWN RD', 'verified', RANGE_MARKER],
+    ]);
+  });
+
+  test('a completed number on a street known only by ranges is offered, and verifies', async () => {
+    const res = await server.request(
+      'GET',
+      `/v1/addver/completions?${new URLSearchParams({ partialStreet: '2011 bardstown' })}`,
+      { key },
+    );
+    assert.equal(res.status, 200, res.text);
+    const previews = res.body.data.map(
+      (d: { preview: Record<string, string> }) => `${d.preview.address} ${d.preview.pc}`,
+    );
+    assert.deepEqual(previews, ['2011 BARDSTOWN RD 40205']);
+    const resolved = await server.request('POST', '/v1/addver/completions?index=0&verify=true&geocode=true', {
+      key,
+      json: { partialStreet: '2011 bardstown' },
+    });
+    assert.equal(resolved.status, 200, resolved.text);
+    assert.equal(resolved.body.data.status, 'verified');
+    assert.equal(resolved.body.data.geocodeResult.accuracyType, 'range_interpolation');
+    // A number no range holds makes no address there (only the street is offered, unconfirmed).
+    const outside = await server.request(
+      'GET',
+      `/v1/addver/completions?${new URLSearchParams({ partialStreet: '2150 bardstown', verifiedOnly: 'true' })}`,
+      { key },
+    );
+    assert.deepEqual(outside.body.data, []);
+  });
+
+  test("a street's ranges do not answer where its points do", async () => {
+    const res = await server.request(
+      'GET',
+      `/v1/addver/completions?${new URLSearchParams({ partialStreet: '1950 newburg', verifiedOnly: 'true' })}`,
+      { key },
+    );
+    assert.deepEqual(res.body.data, []);
+  });
+});
+
+describe('census layers place the interpolated point', () => {
+  test('the county layer answers a range match by where its interpolated point lies', async () => {
+    await importBoundaries(server.runtime.db.pool, [tigerZip('county')]);
+    // Servers re-read which layers exist every 5 s.
+    let d: Record<string, any> = {};
+    for (let i = 0; i < 80 && !d.usCensusFIPS; i++) {
+      d = (await verify('2011 Bardstown Rd, Louisville KY 40205')).details;
+      if (!d.usCensusFIPS) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(d.usCensusFIPS, '21111');
+    assert.equal(d.county, 'JEFFERSON');
+    // A failed range answer (a number outside) is not placed: its position would be a guess.
+    const outside = await verify('2150 Bardstown Rd, Louisville KY 40205');
+    assert.equal(outside.details.usCensusFIPS, undefined);
   });
 });
