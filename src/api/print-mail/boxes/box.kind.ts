@@ -30,7 +30,13 @@ export const boxKind: OrderKind<BoxInput, BoxContent> = {
   async renderJob(row, ctx) {
     const doc = row.doc as Record<string, any>;
     const content = row.content as BoxContent;
-    const order = { size: 'us_letter' as const, sendDate: doc.sendDate, to: doc.to, from: doc.from };
+    const order = {
+      size: 'us_letter' as const,
+      sendDate: doc.sendDate,
+      to: doc.to,
+      from: doc.from,
+      live: row.live,
+    };
     const cheques = [];
     for (const [i, cheque] of (doc.cheques as StoredCheque[]).entries())
       cheques.push(await chequeRenderInput(cheque, content.cheques[i], order, ctx));

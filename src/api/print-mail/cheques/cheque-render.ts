@@ -21,11 +21,12 @@ export interface StoredCheque {
  * One cheque as the render engine takes it: the bank as it was at create, its full account
  * number opened from its seal (the bank account cannot be deleted while a cheque still needs
  * it), the date its send date's New York day, and its letter merged over its own snapshot.
+ * A test-mode order's cheque is marked void across its face; a live one is printed as it is.
  */
 export async function chequeRenderInput(
   cheque: StoredCheque,
   content: ChequeContent,
-  order: { size: ChequeRenderInput['size']; sendDate: string; to: Contact; from: Contact },
+  order: { size: ChequeRenderInput['size']; sendDate: string; to: Contact; from: Contact; live: boolean },
   ctx: RenderJobContext,
 ): Promise<ChequeRenderInput> {
   const { blobs, db, dataKeys } = ctx;
@@ -54,6 +55,7 @@ export async function chequeRenderInput(
           : { kind: 'image', bytes: await storedBlob(blobs, signature.blobKey) },
     },
     digitalOnly: cheque.digitalOnly ?? null,
+    testMode: !order.live,
     letter: !letter
       ? null
       : letter.kind === 'html'
@@ -65,6 +67,7 @@ export async function chequeRenderInput(
 /** A stored cheque as a render job (with its redirect page, when it has one). */
 export async function chequeRenderJob(row: OrderRow, ctx: RenderJobContext): Promise<RenderJob> {
   const doc = row.doc as Record<string, any>;
-  const input = await chequeRenderInput(doc as StoredCheque, row.content as ChequeContent, doc as any, ctx);
+  const order = { ...(doc as any), live: row.live };
+  const input = await chequeRenderInput(doc as StoredCheque, row.content as ChequeContent, order, ctx);
   return { kind: 'cheque', input: { ...input, redirectTo: doc.redirectTo ?? null } };
 }

@@ -52,6 +52,8 @@ export interface ChequeRenderInput {
   /** A cheque that is never printed (a PDF for the payee): a watermark across it, no perforation. */
   digitalOnly?: { watermark: string } | null;
   letter?: ChequeLetter | null;
+  /** Made with a test key: marked "VOID — TEST MODE" across its face (drawTestVoid); live cheques are not. */
+  testMode?: boolean;
   /** An address page in front of the cheque, addressed here (the cheque itself unchanged). */
   redirectTo?: AddressContact | null;
 }

@@ -6,11 +6,13 @@ import { appendLetter } from './stages/append-letter.js';
 import { checkChequeInput } from './stages/check-cheque-input.js';
 import { checkClearBand } from './stages/check-clear-band.js';
 import { checkLetterPdf } from './stages/check-letter-pdf.js';
+import { checkSafeMargin } from './stages/check-safe-margin.js';
 import { drawChequeFace } from './stages/draw-cheque-face.js';
 import { drawMicrLine } from './stages/draw-micr-line.js';
 import { drawPerforation } from './stages/draw-perforation.js';
 import { drawSignature } from './stages/draw-signature.js';
 import { drawStub } from './stages/draw-stub.js';
+import { drawTestVoid } from './stages/draw-test-void.js';
 import { drawWatermark } from './stages/draw-watermark.js';
 import { insertRedirectPage } from './stages/insert-redirect-page.js';
 import { printLetterHtml } from './stages/print-letter-html.js';
@@ -30,7 +32,9 @@ export const CHEQUE_STAGES: readonly ChequeStage[] = [
   drawStub, // payee, number, date, amount, memo and the message below the perforation
   drawPerforation, // printed cheques: the dashed tear line at 3.5 in
   drawWatermark, // digital-only cheques: the watermark across the cheque
+  drawTestVoid, // test-mode cheques: "VOID — TEST MODE" across the cheque
   checkClearBand, // nothing but the MICR line in the bottom 5/8 in of the cheque
+  checkSafeMargin, // nothing but the MICR line within 0.25 in of the sheet's edges
   appendLetter, // the letter's pages after the cheque page, within the page limit
   insertRedirectPage, // redirectTo: an address page in front, the cheque behind it unchanged
 ];

@@ -1,12 +1,15 @@
 import { rgb, StandardFonts } from 'pdf-lib';
 import { amountInFigures } from '../../cheque/cheque-amount.js';
 import { ADDRESS_LAYOUTS } from '../../pdf/address-zones.js';
+import { fitText } from '../../pdf/fit-text.js';
 import { stampAddresses } from '../../pdf/stamp-addresses.js';
 import { drawableText } from '../../pdf/standard-font-text.js';
 import type { BoxStage } from '../box-job.js';
 
 const IN = 72;
 const ROWS_PER_COLUMN = 50;
+/** Two columns from 0.5 in, each line cut to its column so the second stays 0.25 in inside the sheet. */
+const COLUMN_WIDTH = 3.6 * IN;
 
 /**
  * Page 1: the box's recipient and sender in the letter window zones (the page goes on top,
@@ -35,7 +38,15 @@ export const drawPackingPage: BoxStage = async (job) => {
     const payee =
       [cheque.to.firstName, cheque.to.lastName].filter(Boolean).join(' ') || cheque.to.companyName || '';
     const line = `No. ${cheque.number}  ${amountInFigures(cheque.amount)} ${cheque.currencyCode}  p. ${job.chequePages[i]}  ${payee}`;
-    page.drawText(drawableText(font, line, job.warnings).slice(0, 70), {
+    const [shown] = fitText(
+      font,
+      [drawableText(font, line, job.warnings)],
+      COLUMN_WIDTH,
+      Infinity,
+      size,
+      size,
+    ).lines;
+    page.drawText(shown, {
       x,
       y,
       size,

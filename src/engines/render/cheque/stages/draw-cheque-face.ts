@@ -9,7 +9,7 @@ import { embedImage } from '../embed-image.js';
 /**
  * The cheque around the two windows: logo and bank beside the drawer, number and date top
  * right, the amount in words on the PAY line and in figures in the box, "TO THE ORDER OF"
- * beside the payee, and the memo line.
+ * over the payee, and the memo line.
  */
 export const drawChequeFace: ChequeStage = async (job) => {
   const { input } = job;
@@ -20,9 +20,7 @@ export const drawChequeFace: ChequeStage = async (job) => {
   drawNumberAndDate(canvas, fonts, input);
   drawAmountInWords(canvas, fonts, input.amount);
   drawAmountBox(canvas, fonts, input);
-  for (const [i, line] of ['TO THE', 'ORDER', 'OF'].entries()) {
-    canvas.text('order label', line, Z.orderLabel[i], { font: fonts.bold, size: 6, minSize: 5 });
-  }
+  canvas.text('order label', 'TO THE ORDER OF', Z.orderLabel, { font: fonts.bold, size: 6.5 });
   canvas.text('memo label', 'MEMO', Z.memoLabel, { font: fonts.bold, size: 7 });
   if (input.memo?.trim())
     canvas.text('memo', input.memo, Z.memo, { font: fonts.regular, size: 9, minSize: 6 });
