@@ -28,7 +28,6 @@ import { installReportSandbox } from './report-sandbox/sandbox-install.js';
 import { openBlobStore } from './storage/open-blob-store.js';
 
 /** How long a stopping server waits for requests in flight before it closes their connections. */
-const SHUTDOWN_GRACE_MS = 5_000;
 
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
@@ -188,15 +187,20 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     close: async () => {
       if (closed) return;
       closed = true;
-      // Requests in flight get a few seconds to finish; then their connections are cut, so a
-      // client that keeps a connection open (or one Node no longer sees as idle) cannot hold
-      // shutdown until the keep-alive timeout (72 s).
-      const cut = setTimeout(() => app?.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await app?.close();
-      clearTimeout(cut);
-      await webhooks.stop();
-      // The child's renders finish beside this process's jobs, before the database goes.
-      await Promise.all([boss.stop({ graceful: true, wait: true, timeout: 10_000 }), renderChild?.stop()]);
+      // Requests and jobs in hand get the same grace, side by side, so a stop takes about
+      // that long however busy it was. Then connections are cut, so a client that keeps one
+      // open cannot hold the stop until the keep-alive timeout (72 s) (new requests on an open
+      // connection meanwhile get a 503), and pg-boss hands unfinished jobs back to the queue:
+      // a render cut short runs again, its files at fixed keys. The child's renders stop
+      // beside this process's jobs, before the database goes.
+      const grace = config.stopGraceMs;
+      const cut = setTimeout(() => app?.server.closeAllConnections(), grace);
+      await Promise.all([
+        app?.close().finally(() => clearTimeout(cut)),
+        webhooks.stop(),
+        boss.stop({ graceful: true, wait: true, timeout: grace }),
+        renderChild?.stop(),
+      ]);
       await renderer.close();
       await ginFlush.stop();
       await reports.close();

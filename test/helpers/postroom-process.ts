@@ -66,6 +66,11 @@ export interface PostroomProcess {
   kill(): Promise<void>;
   /** SIGTERM (a clean stop), and waits for the exit. */
   stop(): Promise<void>;
+  /**
+   * Ctrl-C in a terminal: SIGINT to the whole process group (started with `ownGroup`, the
+   * process leads one, as a shell's foreground job does), and waits for the exit.
+   */
+  interrupt(): Promise<void>;
 }
 
 const READY = { serve: /postroom listening/, worker: /postroom worker running/ };
@@ -80,12 +85,14 @@ export async function startPostroom(
   command: 'serve' | 'worker',
   env: Record<string, string>,
   timeoutMs = 120_000,
+  options: { ownGroup?: boolean } = {},
 ): Promise<PostroomProcess> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/postroom-cli.ts', command], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: !!options.ownGroup,
   });
   running.add(child);
   let out = '';
@@ -129,6 +136,10 @@ export async function startPostroom(
     },
     async stop() {
       child.kill('SIGTERM');
+      await exited;
+    },
+    async interrupt() {
+      process.kill(options.ownGroup ? -child.pid! : child.pid!, 'SIGINT');
       await exited;
     },
   };
