@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type BlobLocation, parseBlobLocation } from './blob-location.js';
+import { type ImbConfig, parseImbConfig } from './imb.js';
 import { type MailroomAddress, parseMailroomAddress, parseOperatorToken } from './mailroom.js';
 
 /**
@@ -128,6 +129,8 @@ export interface Config {
    * as many and its webhook delivery at most 6 (docs/operations.md, "Connections").
    */
   dbPoolMax: number;
+  /** Intelligent Mail barcodes and IV-MTR scans (config/imb.ts: POSTROOM_IMB_*, POSTROOM_IVMTR_PUSH_*). */
+  imb: ImbConfig;
 }
 
 export const RENDER_PLACES = ['child', 'here', 'elsewhere'] as const;
@@ -250,6 +253,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     retentionInvocationsDays: int(env, 'POSTROOM_RETENTION_INVOCATIONS_DAYS', 30),
     retentionIdempotencyHours: Math.max(24, int(env, 'POSTROOM_RETENTION_IDEMPOTENCY_HOURS', 24)),
     dbPoolMax: Math.max(2, int(env, 'POSTROOM_DB_POOL', 20)),
+    imb: parseImbConfig(env),
     ...overrides,
   };
   return Object.freeze(config);

@@ -9,6 +9,8 @@ import type { RenderJobContext } from '../api/print-mail/orders/order-kind.js';
 import { orderKind } from '../api/print-mail/orders/order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
 import { trackerMergeValues } from '../api/print-mail/trackers/tracker-refs.js';
+import { barcodeRecordPart } from '../api/print-mail/tracking/imb-barcodes.repo.js';
+import { orderImb, withImb } from '../api/print-mail/tracking/order-imb.js';
 import { withTransaction } from '../db/tx.js';
 import {
   RenderInputError,
@@ -88,9 +90,13 @@ async function renderOne(
     ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
     return;
   }
+  // A live US piece's barcode: drawn now, stored with the render's record below.
+  const imbDeps = { db: ctx.pool, config: ctx.config.imb, verifier: ctx.verifier, now: ctx.clock.now() };
+  const imb = await orderImb(imbDeps, kind, row);
   let rendered: RenderResult;
   try {
-    rendered = await ctx.renderer.render(await kind.renderJob(row, await renderJobContext(ctx, row)));
+    const job = await kind.renderJob(row, await renderJobContext(ctx, row));
+    rendered = await ctx.renderer.render(withImb(job, imb));
   } catch (err) {
     if (err instanceof RenderTimeoutError && timedOutBefore(attempt)) {
       const seconds = Math.round(ctx.config.renderTimeoutMs / 1000);
@@ -127,7 +133,11 @@ async function renderOne(
     );
     return;
   }
-  const change = { pdfKey, fields: { pageCount: rendered.pageCount } };
+  const change = {
+    pdfKey,
+    fields: { pageCount: rendered.pageCount },
+    also: imb ? [barcodeRecordPart(imb)] : undefined,
+  };
   // Mostly the order is not due to move on yet (sent today, it prints after midnight): then
   // one statement records the render, if nothing changed the order while it rendered.
   if (

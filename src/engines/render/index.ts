@@ -40,6 +40,8 @@ export {
   RenderUnavailableError,
   TemplateSyntaxError,
 } from './errors.js';
+export { drawImb, IMB_LENGTH, type ImbBarcode, imbBarStates } from './imb/draw-imb.js';
+export { type BarState, decodeImb, encodeImb } from './imb/usps-b-3200.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
 export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';
 export { LIMITS } from './limits.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Pool } from '../../../db/pool.js';
-import { composeStatement, queryUnlessExpectationFails } from '../../../db/statement.js';
+import { composeStatement, type NamedStatement, queryUnlessExpectationFails } from '../../../db/statement.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { type EventDoc, eventOf, eventWriteParts } from '../events/record-event.js';
 import { wakeDispatchersAfterCommit, wakeDispatchersCommitted } from '../webhooks/delivery/outbox.repo.js';
@@ -22,6 +22,8 @@ export interface Change {
   fields?: Record<string, unknown>;
   nextStepAt?: Date | null;
   pdfKey?: string;
+  /** Other rows the change writes in its statement (a render's barcode: tracking/imb-barcodes.repo.ts). */
+  also?: NamedStatement[];
 }
 
 /** What a change writes, worked out from the row as the caller has it. */
@@ -29,6 +31,7 @@ interface PlannedChange {
   update: OrderChange;
   event: EventDoc;
   snapshot: Record<string, unknown> & { id: string };
+  also: NamedStatement[];
 }
 
 function planChange(kind: OrderKind, row: OrderRow, change: Change, ctx: OrderContext): PlannedChange {
@@ -55,7 +58,7 @@ function planChange(kind: OrderKind, row: OrderRow, change: Change, ctx: OrderCo
   const snapshot = snapshotOf(doc, keys, ctx.signer);
   const scope = { orgId: row.orgId, live: row.live };
   const event = eventOf(scope, { type: kind.updated, data: snapshot, updatedFields }, ctx.now);
-  return { update, event, snapshot };
+  return { update, event, snapshot, also: change.also ?? [] };
 }
 
 /** The row update and its `<kind>.updated` event (and webhook queue entry) as one statement. */
@@ -64,6 +67,7 @@ function changeStatement(kind: OrderKind, row: OrderRow, plan: PlannedChange, if
     [
       { name: 'changed', statement: updateOrderStatement(kind, row.id, plan.update, ifVersion) },
       ...eventWriteParts(row.orgId, plan.event),
+      ...plan.also,
     ],
     {
       text: `SELECT postroom_expect((SELECT count(*) FROM changed) = 1, 'the order unchanged since it was read')`,

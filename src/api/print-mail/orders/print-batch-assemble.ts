@@ -1,8 +1,10 @@
 import { PDFDocument } from 'pdf-lib';
 import type { Pool } from '../../../db/pool.js';
 import { withTransaction } from '../../../db/tx.js';
+import type { ImbBarcode } from '../../../engines/render/index.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
+import { barcodesOf } from '../tracking/imb-barcodes.repo.js';
 import { companionPdfKey } from './order-files.js';
 import type { CompanionPages, OrderKind } from './order-kind.js';
 import { ORDER_KINDS } from './order-kinds.js';
@@ -40,9 +42,13 @@ export async function assemblePrintBatches(
     for (;;) {
       const batches = await withTransaction(pool, async (tx) => {
         const claimed = await claimUnbatched(tx, kind, MAX_ORDERS_PER_BATCH);
+        const barcodes = await barcodesOf(
+          tx,
+          claimed.map((o) => o.id),
+        );
         const out: PrintBatch[] = [];
         for (const group of groupBySetup(kind, claimed)) {
-          const batch = await buildBatch(kind, group, { blobs, renderCompanion }, now);
+          const batch = await buildBatch(kind, group, { blobs, renderCompanion, barcodes }, now);
           await insertBatch(
             tx,
             kind,
@@ -72,6 +78,8 @@ function groupBySetup(kind: OrderKind, orders: Claimed[]): Claimed[][] {
 interface BatchFiles {
   blobs: BlobStore;
   renderCompanion: CompanionRenderer;
+  /** The Intelligent Mail barcodes printed on the batch's pieces, by order id. */
+  barcodes: Map<string, ImbBarcode>;
 }
 
 async function buildBatch(
@@ -106,7 +114,7 @@ async function buildBatch(
             }
           : null;
     }
-    entries.push(manifestEntry(kind, order, at, pages));
+    entries.push(manifestEntry(kind, order, at, pages, files.barcodes.get(order.id)));
   }
   const folder = `print-batches/${id}`;
   const batch: PrintBatch = {

@@ -1,4 +1,4 @@
-import { addressLines } from '../../../engines/render/index.js';
+import { addressLines, type ImbBarcode } from '../../../engines/render/index.js';
 import type { CompanionPages, OrderKind } from './order-kind.js';
 
 /**
@@ -12,6 +12,7 @@ export function manifestEntry(
   order: { id: string; orgId: string; doc: Record<string, any> },
   at: { sequence: number; firstPage: number; pageCount: number },
   companions: CompanionPages,
+  imb?: ImbBarcode,
 ): ManifestEntry {
   const doc = order.doc;
   return {
@@ -25,6 +26,11 @@ export function manifestEntry(
     productionNotes: kind.print.productionNotes(doc),
     sendDate: doc.sendDate,
     recipient: addressLines(doc.to, doc.from?.countryCode),
+    // The Intelligent Mail barcode printed on the piece (tracking code then routing code).
+    imb: imb ? imb.tracking + imb.routing : null,
+    // Certified and express pieces: the shop writes the carrier's number here and hands the
+    // file back (postroom print tracking BATCH FILE).
+    trackingNumber: doc.trackingNumber ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import type { ImbBarcode } from '../imb/draw-imb.js';
 import type { RenderDeps } from '../letter/letter-job.js';
 import type { AddressContact } from '../pdf/address-lines.js';
 import type { PageSize } from '../sizes.js';
@@ -56,6 +57,8 @@ export interface ChequeRenderInput {
   testMode?: boolean;
   /** An address page in front of the cheque, addressed here (the cheque itself unchanged). */
   redirectTo?: AddressContact | null;
+  /** A live US cheque's Intelligent Mail barcode: above the address the envelope goes to (redirectTo's, else the payee's). */
+  imb?: ImbBarcode | null;
 }
 
 export interface ChequeRenderResult {

@@ -2,6 +2,7 @@ import type { PDFDocument } from 'pdf-lib';
 import type { AssetFetcher } from '../assets/fetch-asset.js';
 import type { BrowserPool } from '../browser/page-pool.js';
 import type { CardRenderInput, CardRenderResult } from '../card/card-job.js';
+import type { ImbBarcode } from '../imb/draw-imb.js';
 import type { AddressContact } from '../pdf/address-lines.js';
 import type { AddressLayout } from '../pdf/address-zones.js';
 import type { LetterSize, PageSize } from '../sizes.js';
@@ -22,6 +23,8 @@ export interface LetterRenderInput {
   perforatedPage?: 1 | null;
   /** The plastic card to print beside the letter (its own PDF), if any. */
   plasticCard?: CardRenderInput | null;
+  /** A live US letter's Intelligent Mail barcode, drawn above the recipient's name. */
+  imb?: ImbBarcode | null;
 }
 
 export interface RenderDeps {

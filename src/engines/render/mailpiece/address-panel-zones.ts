@@ -111,6 +111,7 @@ export function addressPanelLayout(zones: AddressPanelZones, inkFree = false): A
     clearance: CLEARANCE,
     fontSizes: { max: 10, min: 6 },
     keepClear: [...(inkFree ? [zones.addressArea] : []), zones.postage, zones.barcodeClear],
+    imbZone: zones.barcodeClear,
   };
 }
 

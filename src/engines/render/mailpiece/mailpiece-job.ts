@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFPage } from 'pdf-lib';
+import type { ImbBarcode } from '../imb/draw-imb.js';
 import type { RenderDeps } from '../letter/letter-job.js';
 import type { AddressContact } from '../pdf/address-lines.js';
 import type { MailpieceFormat } from './mailpiece-format.js';
@@ -20,6 +21,8 @@ export interface MailpieceRenderInput {
   to: AddressContact;
   /** Postcards may have no sender; then no return address is printed. */
   from?: AddressContact | null;
+  /** A live US piece's Intelligent Mail barcode, drawn in the barcode clear zone. */
+  imb?: ImbBarcode | null;
 }
 
 export interface MailpieceRenderResult {

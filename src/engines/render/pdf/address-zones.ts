@@ -24,6 +24,8 @@ export interface AddressLayout {
    * zone): they are already the exact area to keep free, so no clearance is added to them.
    */
   keepClear?: readonly Zone[];
+  /** Where an Intelligent Mail barcode goes instead of the recipient block (a mail piece's barcode clear zone). */
+  imbZone?: Zone;
 }
 
 const zone = (x: number, y: number, width: number, height: number): Zone => ({ x, y, width, height });

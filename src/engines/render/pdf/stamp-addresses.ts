@@ -1,5 +1,7 @@
 import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { drawImb, IMB_HEIGHT, type ImbBarcode } from '../imb/draw-imb.js';
 import type { PageSize } from '../sizes.js';
+import { inch } from '../sizes.js';
 import { type AddressContact, addressLines } from './address-lines.js';
 import { type AddressBlock, addressOverlayHtml } from './address-overlay-html.js';
 import type { AddressLayout, Zone } from './address-zones.js';
@@ -16,6 +18,11 @@ export interface AddressStamp {
    * laid over the page; without it they lose accents or become "?" (with a warning).
    */
   printHtml?: (html: string, size: PageSize) => Promise<Uint8Array>;
+  /**
+   * The piece's Intelligent Mail barcode: in the layout's imbZone (a mail piece's barcode
+   * clear zone), else at the top of the recipient block, the address moved down under it.
+   */
+  imb?: ImbBarcode | null;
 }
 
 /** Text sits this far inside its zone so a sheet that slides a little stays readable. */
@@ -33,15 +40,39 @@ export async function stampAddresses(
   warnings: Set<string>,
 ) {
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const blocks = addressBlocks(stamp);
-  for (const zone of stamp.layout.keepClear ?? []) paintWhite(page, zone, 0);
-  for (const block of blocks) paintWhite(page, block.zone, stamp.layout.clearance);
+  const inBlock = stamp.imb && !stamp.layout.imbZone ? stamp.layout.recipientZone : undefined;
+  const layout = inBlock ? { ...stamp.layout, recipientZone: underBarcode(inBlock) } : stamp.layout;
+  const blocks = addressBlocks({ ...stamp, layout });
+  for (const zone of layout.keepClear ?? []) paintWhite(page, zone, 0);
+  for (const block of blocks) paintWhite(page, block.zone, layout.clearance);
+  if (inBlock) paintWhite(page, inBlock, layout.clearance);
   const standardFontWill = blocks.every((b) => b.lines.every((line) => canDraw(font, line)));
-  if (!standardFontWill && stamp.printHtml) {
-    await overlaySystemFontText(doc, page, blocks, stamp);
+  if (!standardFontWill && stamp.printHtml) await overlaySystemFontText(doc, page, blocks, stamp);
+  else for (const block of blocks) drawBlock(page, font, layout, block, warnings);
+  if (stamp.imb) drawBarcode(page, stamp.imb, layout.imbZone, inBlock);
+}
+
+/** USPS wants at least 0.028 in between the bars and the address line next to them. */
+const IMB_GAP = inch(0.04);
+// In a barcode clear zone the first bar is 4 in from the piece's right edge (USPS: 3-7/8 to
+// 4-1/4 in) and the bars stand 1/4 in above its bottom edge (USPS: 3/16 to 1/2 in).
+const CLEAR_ZONE_LEFT_FROM_RIGHT = inch(4);
+const CLEAR_ZONE_BOTTOM = inch(0.25);
+
+/** The recipient block less the barcode's strip at its top (both keep the same inset). */
+function underBarcode(zone: Zone): Zone {
+  const strip = IMB_HEIGHT + IMB_GAP;
+  return { ...zone, y: zone.y + strip, height: zone.height - strip };
+}
+
+function drawBarcode(page: PDFPage, imb: ImbBarcode, clearZone: Zone | undefined, block: Zone | undefined) {
+  if (clearZone) {
+    const zone = toPdfCoordinates(page, clearZone);
+    drawImb(page, imb, zone.x + zone.width - CLEAR_ZONE_LEFT_FROM_RIGHT, zone.y + CLEAR_ZONE_BOTTOM);
     return;
   }
-  for (const block of blocks) drawBlock(page, font, stamp.layout, block, warnings);
+  const zone = toPdfCoordinates(page, block!);
+  drawImb(page, imb, zone.x + INSET, zone.y + zone.height - INSET - IMB_HEIGHT);
 }
 
 function addressBlocks({ layout, to, from }: AddressStamp): Array<AddressBlock & { which: string }> {

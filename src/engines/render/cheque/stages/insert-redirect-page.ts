@@ -13,5 +13,6 @@ export const insertRedirectPage: ChequeStage = async (job) => {
   const doc = job.doc!;
   const page = doc.insertPage(0, [job.size.width, job.size.height]);
   const layout = ADDRESS_LAYOUTS.us_letter;
-  await stampAddresses(doc, page, { layout, to: redirectTo, from: job.input.from }, job.warnings);
+  const stamp = { layout, to: redirectTo, from: job.input.from, imb: job.input.imb };
+  await stampAddresses(doc, page, stamp, job.warnings);
 };

@@ -14,7 +14,9 @@ export const stampChequeAddresses: ChequeStage = async (job, deps) => {
   const canvas = job.canvas!;
   const printHtml = async (html: string, pageSize: PageSize) =>
     (await htmlToPdf(deps.pool, html, pageSize)).pdf;
-  const stamp = { layout: CHEQUE_ADDRESS_LAYOUT, to: input.to, from: input.from, printHtml };
+  // With a redirect page the envelope goes to the redirect address: the barcode goes there.
+  const imb = input.redirectTo ? null : input.imb;
+  const stamp = { layout: CHEQUE_ADDRESS_LAYOUT, to: input.to, from: input.from, printHtml, imb };
   await stampAddresses(job.doc!, canvas.page, stamp, job.warnings);
   canvas.mark('payee address', CHEQUE_ADDRESS_LAYOUT.recipientZone);
   canvas.mark('drawer address', CHEQUE_ADDRESS_LAYOUT.returnZone);

@@ -16,7 +16,7 @@ export const placeAddresses: LetterStage = async (job, deps) => {
   const { input, size } = job;
   const printHtml = async (html: string, pageSize: PageSize) =>
     (await htmlToPdf(deps.pool, html, pageSize)).pdf;
-  const stamp = { layout: job.layout, to: input.to, from: input.from, printHtml };
+  const stamp = { layout: job.layout, to: input.to, from: input.from, printHtml, imb: input.imb };
   if (input.addressPlacement === 'insert_blank_page') {
     const page = doc.insertPage(0, [size.width, size.height]);
     await stampAddresses(doc, page, stamp, job.warnings);

@@ -17,7 +17,7 @@ export const stampAddressPanel: MailpieceStage = async (job, deps) => {
   const printHtml = async (html: string, pageSize: PageSize) =>
     (await htmlToPdf(deps.pool, html, pageSize)).pdf;
   const layout = moved(format.layout, format.bleed);
-  const stamp = { layout, to: input.to, from: input.from, printHtml };
+  const stamp = { layout, to: input.to, from: input.from, printHtml, imb: input.imb };
   await stampAddresses(doc, doc.getPage(format.addressPage), stamp, job.warnings);
 };
 
@@ -28,5 +28,6 @@ function moved(layout: AddressLayout, by: number): AddressLayout {
     returnZone: shift(layout.returnZone),
     recipientZone: shift(layout.recipientZone),
     keepClear: (layout.keepClear ?? []).map(shift),
+    ...(layout.imbZone ? { imbZone: shift(layout.imbZone) } : {}),
   };
 }
