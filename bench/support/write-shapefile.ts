@@ -1,20 +1,24 @@
-/** A minimal shapefile writer (.shp of polygons + .dbf of character fields) for synthetic bench layers. */
+/** A minimal shapefile writer (.shp of polygons or lines + .dbf of character fields) for synthetic bench layers. */
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 
 export interface Feature {
-  /** Rings, each a flat closed [x0, y0, ..., x0, y0] of degrees. */
+  /** Rings, each a flat closed [x0, y0, ..., x0, y0] of degrees; for lines (shape type 3), the line's parts. */
   rings: number[][];
   values: string[];
 }
 
-/** Writes `${stem}.shp`, `.dbf` and `.cpg`; `fields` are [name, width] of character columns. */
+/**
+ * Writes `${stem}.shp`, `.dbf` and `.cpg`; `fields` are [name, width] of character columns;
+ * `shapeType` 5 (polygons) or 3 (polylines: the same record layout).
+ */
 export async function writeShapefile(
   stem: string,
   fields: Array<[string, number]>,
   features: Iterable<Feature>,
   count: number,
+  shapeType: 3 | 5 = 5,
 ): Promise<void> {
   const shp = createWriteStream(`${stem}.shp`);
   const dbf = createWriteStream(`${stem}.dbf`);
@@ -51,7 +55,7 @@ export async function writeShapefile(
     const rec = Buffer.alloc(8 + content);
     rec.writeInt32BE(++n, 0);
     rec.writeInt32BE(content / 2, 4);
-    rec.writeInt32LE(5, 8);
+    rec.writeInt32LE(shapeType, 8);
     const box = [Infinity, Infinity, -Infinity, -Infinity];
     for (const r of f.rings)
       for (let i = 0; i < r.length; i += 2) {
@@ -96,7 +100,7 @@ export async function writeShapefile(
   header.writeInt32BE(9994, 0);
   header.writeInt32BE(bytes / 2, 24);
   header.writeInt32LE(1000, 28);
-  header.writeInt32LE(5, 32);
+  header.writeInt32LE(shapeType, 32);
   minMax.forEach((v, i) => {
     header.writeDoubleLE(v, 36 + 8 * i);
   });
