@@ -27,6 +27,7 @@ before(async () => {
   await setPlan(pool, (await ensureOrganization(pool, ORG)).id, { geocoding: true });
   await importPoints(pool, writeFixture('ranges-louisville.csv', LOUISVILLE_CSV));
   await importRanges(pool, [rangeZip('addrfeat'), rangeZip('addrfn'), rangeZip('featnames')]);
+  await importRanges(pool, [rangeZip('queens')]);
 });
 after(() => server.close());
 
@@ -112,6 +113,16 @@ describe('verification from street ranges', () => {
     assert.equal(v.details.extraInfo, RANGE_MARKER);
     const state = await verify('2111 State Hwy 155, Louisville KY 40205');
     assert.equal(state.status, 'verified', JSON.stringify(state));
+  });
+
+  test('a hyphenated (Queens) number is held by its hyphenated range, prefix and parity alike', async () => {
+    const v = await verify('68-15 52nd Dr, Maspeth NY 11378');
+    assert.equal(v.status, 'verified', JSON.stringify(v));
+    assert.equal(v.line1, '68-15 52ND DR');
+    assert.equal(v.geocodeResult.accuracyType, 'range_interpolation');
+    assert.equal((await verify('68-16 52nd Dr, Maspeth NY 11378')).status, 'verified');
+    const other = await verify('69-15 52nd Dr, Maspeth NY 11378');
+    assert.deepEqual(other.errors, { line1: ['Incorrect Value: Civic number'] });
   });
 
   test('a unit on a range match is kept as written: ranges know no buildings', async () => {
