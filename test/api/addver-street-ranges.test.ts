@@ -87,6 +87,8 @@ describe('verification from street ranges', () => {
     assert.equal(v.status, 'failed');
     assert.deepEqual(v.errors, { line1: ['Incorrect Value: Civic number'] });
     assert.equal(v.details.extraInfo, undefined);
+    // Placed at the street's middle (its ranges' segments), not the ZIP's centre.
+    assert.equal(v.geocodeResult.accuracyType, 'street_center');
   });
 
   test('wrong parity: an odd number where only the even side has a range fails', async () => {

@@ -6,7 +6,7 @@ import { rangeNumber } from '../verify/street-range.js';
 import type { Verification } from '../verify/verification.js';
 import { type GeocodeResult, located } from './geocode-result.js';
 import { centroid, interpolate } from './interpolate.js';
-import { rangePosition } from './range-position.js';
+import { rangePosition, rangesMiddle } from './range-position.js';
 
 /** Mean of a state's ZIP centroids: a rough middle, labelled `state` accuracy. */
 const stateCentres = lazy(() => {
@@ -23,7 +23,8 @@ const stateCentres = lazy(() => {
 
 /**
  * The best position the match supports: the point itself, else interpolated along the range
- * holding the number, else interpolated between the street's neighbours, else the street's middle, else the ZIP's centre, else the state's.
+ * holding the number, else interpolated between the street's neighbours, else the street's middle
+ * (of its points, else of its ranges' lines), else the ZIP's centre, else the state's.
  */
 export function geocode(v: Verification): GeocodeResult | undefined {
   if (v.point) return located('rooftop', v.point.lat, v.point.lon);
@@ -36,6 +37,10 @@ export function geocode(v: Verification): GeocodeResult | undefined {
     const between = v.number ? interpolate(v.streetPoints, v.number) : undefined;
     if (between) return located('range_interpolation', between.lat, between.lon);
     const middle = centroid(v.streetPoints);
+    return located('street_center', middle.lat, middle.lon);
+  }
+  if (v.streetRanges?.length) {
+    const middle = rangesMiddle(v.streetRanges);
     return located('street_center', middle.lat, middle.lon);
   }
   const zip = v.zip ? reference.zip(v.zip) : undefined;

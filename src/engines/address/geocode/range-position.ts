@@ -59,3 +59,15 @@ function offsetToSide(
     lon: lon + (-sign * dy * degrees) / length / scale,
   };
 }
+
+/** The mean of the ranges' segments' middles (their ends' mean): a street known only by ranges. */
+export function rangesMiddle(ranges: readonly StreetRange[]): { lat: number; lon: number } {
+  let lat = 0;
+  let lon = 0;
+  for (const { line } of ranges) {
+    const last = line.length - 2;
+    lon += (line[0] + line[last]) / 2e7;
+    lat += (line[1] + line[last + 1]) / 2e7;
+  }
+  return { lat: lat / ranges.length, lon: lon / ranges.length };
+}

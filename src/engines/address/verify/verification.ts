@@ -30,6 +30,8 @@ export interface Verification {
   point?: ReferencePoint;
   /** The street range holding the number (depth 'range'): geocoded by interpolation along its line. */
   range?: StreetRange;
+  /** The matched street's ranges in that ZIP, when it has no points (its middle is its street_center). */
+  streetRanges?: readonly StreetRange[];
   /** The matched street's points in that ZIP (geocoding interpolates along them). */
   streetPoints?: ReferencePoint[];
 }

@@ -87,6 +87,7 @@ async function verifyReading(source: CandidateSource, read: ReadAddress): Promis
     state: settled.state,
     point: unit?.point,
     range,
+    streetRanges: chosen.street.byNumber.size ? undefined : chosen.street.ranges,
     streetPoints: streetPoints(chosen.street),
     depth: unit ? 'point' : range ? 'range' : 'street',
     covered: true,
