@@ -135,6 +135,22 @@ describe('verification from street ranges', () => {
 });
 
 describe('points over ranges, ranges over ZIP level', () => {
+  test('a batch reads the ranges of its ZIPs ahead with their points', async () => {
+    const res = await server.request('POST', '/v1/addver/verifications/batch?includeDetails=true', {
+      key,
+      json: { addresses: ['2011 Bardstown Rd, Louisville KY 40205', '1920 Newburg Rd, Louisville KY 40205'] },
+    });
+    assert.equal(res.status, 200, res.text);
+    const answers = res.body.data.results.map((r: any) => [
+      r.verifiedAddress.status,
+      r.verifiedAddress.details.extraInfo,
+    ]);
+    assert.deepEqual(answers, [
+      ['verified', RANGE_MARKER],
+      ['verified', undefined],
+    ]);
+  });
+
   test('a street with points is answered from its points, not its ranges', async () => {
     const point = await verify('1920 Newburg Rd, Louisville KY 40205');
     assert.equal(point.status, 'verified');
