@@ -103,7 +103,7 @@ const pool = await benchDatabase(
   { max: 4, applicationName: 'bench-ranges' },
   async (p) => {
     await p.query(
-      'TRUNCATE street_ranges, street_range_names, street_range_areas, street_range_street_names',
+      'TRUNCATE street_ranges, street_range_names, street_range_areas, street_range_street_names, street_range_staging',
     );
     await p.query('TRUNCATE address_points, address_point_areas');
     await loadRanges(p);
