@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Metadata } from '../../../platform/metadata.js';
+import { documentSchema } from '../documents/document-envelope.js';
 import { oneOf } from '../orders/order-base.schema.js';
 
 export const BANK_COUNTRIES = ['US', 'CA'] as const;
@@ -31,10 +32,7 @@ export const BankAccountCreate = Type.Object(
 );
 export type BankAccountCreate = Static<typeof BankAccountCreate>;
 
-export const BankAccount = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('bank_account'),
-  live: Type.Boolean(),
+export const BankAccount = documentSchema('bank_account', {
   bankName: Type.String(),
   bankPrimaryLine: Type.Optional(Type.String()),
   bankSecondaryLine: Type.Optional(Type.String()),
@@ -47,9 +45,5 @@ export const BankAccount = Type.Object({
   caDesignationNumber: Type.Optional(Type.String()),
   signatureText: Type.Optional(Type.String()),
   signatureImage: Type.Optional(Type.String({ description: 'Signed link to the signature image.' })),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type BankAccount = Static<typeof BankAccount>;

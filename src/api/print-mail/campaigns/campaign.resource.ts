@@ -1,7 +1,8 @@
 import { lockDoc } from '../../../db/resources.repo.js';
 import { apiError, notFound } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { recordEvent } from '../events/record-event.js';
@@ -45,24 +46,12 @@ export const campaignResource: DocumentResource<Campaign, CampaignCreate, Campai
     checkMetadata(input.metadata);
     profileFieldOf(input);
     if (input.sendDate) scheduleSendDate(input.sendDate, now);
-    const stamp = now.toISOString();
-    const doc: Campaign = {
-      id: newId(ID_PREFIX.campaign),
-      object: 'campaign',
-      live: scope.live,
+    const doc: Campaign = newDocument('campaign', ID_PREFIX.campaign, { scope, now }, input, {
       mailingList: input.mailingList,
       status: 'drafting',
       createdCount: 0,
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
-    const optional = [
-      'defaultSenderContact',
-      'sendDate',
-      'description',
-      'metadata',
-      ...Object.keys(PROFILE_FIELDS),
-    ];
+    });
+    const optional = ['defaultSenderContact', 'sendDate', ...Object.keys(PROFILE_FIELDS)];
     applyRemovableFields(doc as Record<string, unknown>, input as Record<string, unknown>, optional);
     await checkCampaignRefs(db, scope, doc);
     return doc;

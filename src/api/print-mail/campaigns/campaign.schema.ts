@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 import { removable } from '../documents/update-fields.js';
 
 /** The campaign lifecycle, in order (the hosted service's statuses). */
@@ -32,8 +32,7 @@ export const CampaignCreate = Type.Object({
   ...profileFields((s) => Type.Optional(s)),
   defaultSenderContact: Type.Optional(Id),
   sendDate: Type.Optional(Type.String({ maxLength: 40 })),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type CampaignCreate = Static<typeof CampaignCreate> & Partial<Record<ProfileField, string>>;
 
@@ -41,8 +40,7 @@ export const CampaignUpdate = Type.Object({
   mailingList: Type.Optional(Id),
   ...profileFields((s) => removable(s)),
   defaultSenderContact: removable(Id),
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type CampaignUpdate = Static<typeof CampaignUpdate> & Partial<Record<ProfileField, string | null>>;
 
@@ -56,10 +54,7 @@ export const CampaignError = Type.Object({
   message: Type.String(),
 });
 
-export const Campaign = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('campaign'),
-  live: Type.Boolean(),
+export const Campaign = documentSchema('campaign', {
   mailingList: Type.String(),
   status: Type.Union(CAMPAIGN_STATUSES.map((s) => Type.Literal(s))),
   createdCount: Type.Integer({ description: 'Orders created for the campaign so far.' }),
@@ -75,10 +70,6 @@ export const Campaign = Type.Object({
   reportURL: Type.Optional(
     Type.String({ description: 'A signed CSV link: each contact with its order or why none was made.' }),
   ),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type Campaign = Static<typeof Campaign> &
   Partial<Record<ProfileField, string>> & {

@@ -1,11 +1,12 @@
 import { lockDoc } from '../../../db/resources.repo.js';
 import { isReceivedCsv } from '../../../platform/csv/received-csv.js';
 import { invalid } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { UrlSigner } from '../../../platform/signed-url.js';
 import { expectedFile } from '../../../platform/supplied-file.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { ImportCreate, ImportUpdate, MailingListImport } from './import.schema.js';
@@ -46,16 +47,12 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
     planColumns(input, file.header);
     if (file.rowCount === 0) throw invalid('file', 'has a header row but no data rows.');
     checkMetadata(input.metadata);
-    const stamp = now.toISOString();
     const mappings = Object.fromEntries(MAPPINGS.flatMap((m) => (input[m] ? [[m, input[m]]] : [])));
     const none = () => ({ verifiedCount: 0, correctedCount: 0, failedCount: 0 });
     // Known now (the file was read for its shape): a file over the limit is refused as the
     // hosted service refuses one, an import needing changes, and no job reads its rows.
     const tooMany = file.rowCount > deps.config.importMaxRows;
-    return {
-      id: newId(ID_PREFIX.mailingListImport),
-      object: 'mailing_list_import',
-      live: scope.live,
+    return newDocument('mailing_list_import', ID_PREFIX.mailingListImport, { scope, now }, input, {
       organization: scope.orgId,
       status: tooMany ? 'changes_required' : 'validating',
       file: {
@@ -79,11 +76,7 @@ export const mailingListImportResource: DocumentResource<MailingListImport, Impo
           ]
         : [],
       notes: [],
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   afterCreate: async (db, scope, doc, _input, { deps }) => {

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
-import { removable } from '../documents/update-fields.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 
 /** An import's lifecycle (the hosted service's statuses): validating → completed | changes_required. */
 export const IMPORT_STATUSES = ['validating', 'completed', 'changes_required'] as const;
@@ -57,14 +56,12 @@ export const ImportCreate = Type.Object({
       description: "Merge variable → column name: stored in each sender contact's metadata (up to 20).",
     }),
   ),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type ImportCreate = Static<typeof ImportCreate>;
 
 export const ImportUpdate = Type.Object({
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type ImportUpdate = Static<typeof ImportUpdate>;
 
@@ -101,10 +98,7 @@ const ImportFile = Type.Object({
   senderMergeVariableMapping: Type.Optional(Mapping),
 });
 
-export const MailingListImport = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('mailing_list_import'),
-  live: Type.Boolean(),
+export const MailingListImport = documentSchema('mailing_list_import', {
   organization: Type.String(),
   status: Type.Union(IMPORT_STATUSES.map((s) => Type.Literal(s))),
   file: ImportFile,
@@ -126,9 +120,5 @@ export const MailingListImport = Type.Object({
       description: 'A signed link (15 minutes) to a CSV of the bad rows: row, field, message. Once done.',
     }),
   ),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type MailingListImport = Static<typeof MailingListImport>;

@@ -1,8 +1,9 @@
 import { lockDoc } from '../../../db/resources.repo.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { refuseWhileSending } from '../campaigns/campaign-refs.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { MailingList, MailingListCreate, MailingListUpdate } from './mailing-list.schema.js';
@@ -23,18 +24,10 @@ export const mailingListResource: DocumentResource<MailingList, MailingListCreat
 
   create(input, { scope, now }) {
     checkMetadata(input.metadata);
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.mailingList),
-      object: 'mailing_list',
-      live: scope.live,
+    return newDocument('mailing_list', ID_PREFIX.mailingList, { scope, now }, input, {
       status: 'completed',
       contactCount: 0,
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   update(current, input, { now }) {

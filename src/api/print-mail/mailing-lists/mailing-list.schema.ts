@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
-import { removable } from '../documents/update-fields.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 
 /**
  * A list's statuses (the hosted service's). `completed`: no job is running, the list can be
@@ -15,14 +14,12 @@ export const MAILING_LIST_STATUSES = [
 export type MailingListStatus = (typeof MAILING_LIST_STATUSES)[number];
 
 export const MailingListCreate = Type.Object({
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type MailingListCreate = Static<typeof MailingListCreate>;
 
 export const MailingListUpdate = Type.Object({
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type MailingListUpdate = Static<typeof MailingListUpdate>;
 
@@ -38,10 +35,7 @@ const MailingListError = Type.Object({
   message: Type.String(),
 });
 
-export const MailingList = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('mailing_list'),
-  live: Type.Boolean(),
+export const MailingList = documentSchema('mailing_list', {
   status: Type.Union(MAILING_LIST_STATUSES.map((s) => Type.Literal(s))),
   contactCount: Type.Integer({
     description: 'Contacts on the list now (a deleted contact leaves every list).',
@@ -49,10 +43,6 @@ export const MailingList = Type.Object({
   errors: Type.Optional(
     Type.Array(MailingListError, { description: "What went wrong in the list's last job." }),
   ),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type MailingList = Static<typeof MailingList>;
 

@@ -6,13 +6,14 @@ import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { apiError, invalid, notFound } from '../../../platform/errors.js';
 import { runCreate } from '../../../platform/idempotency.js';
-import { ID_PREFIX, idPattern, newId } from '../../../platform/ids.js';
+import { ID_PREFIX, idPattern } from '../../../platform/ids.js';
 import { jsonbText } from '../../../platform/jsonb-order.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import { checkedReportSql } from '../../../report-sandbox/checked-sql.js';
 import type { AppDeps } from '../../deps.js';
+import { newDocument } from '../documents/document-envelope.js';
 import { ExportCreate, type Report, ReportExport } from './report.schema.js';
 import { EXPORT_JOBS, type ExportJobData, exportBlobKey, isGenerating } from './report-export-jobs.js';
 import { presentExport } from './report-export-present.js';
@@ -53,18 +54,13 @@ export const reportExportsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> =
             'params',
             `must hold ${wanted} value${wanted === 1 ? '' : 's'}: the report's query refers to ${wanted}.`,
           );
-        const stamp = deps.clock.now().toISOString();
-        const doc: ReportExport = {
-          id: newId(ID_PREFIX.reportExport),
-          object: 'report_export',
-          live: scope.live,
-          report: { id: report.id, sqlQuery: report.sqlQuery },
-          ...(description ? { description } : {}),
-          ...(metadata ? { metadata } : {}),
-          ...(params ? { params } : {}),
-          createdAt: stamp,
-          updatedAt: stamp,
-        };
+        const doc: ReportExport = newDocument(
+          'report_export',
+          ID_PREFIX.reportExport,
+          { scope, now: deps.clock.now() },
+          { description, metadata },
+          { report: { id: report.id, sqlQuery: report.sqlQuery }, ...(params ? { params } : {}) },
+        );
         await insertDoc(tx, TABLE, scope, doc, searchTextOf({ id: doc.id, r: report.id, d: description }));
         const data: ExportJobData = { id: doc.id, orgId: scope.orgId, live: scope.live };
         await tx.query(await jobInsertStatement(deps.boss, [{ name: EXPORT_JOBS.run, data }]));

@@ -1,7 +1,8 @@
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { checkedReportSql } from '../../../report-sandbox/checked-sql.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { Report, ReportCreate, ReportUpdate } from './report.schema.js';
@@ -16,20 +17,10 @@ export const reportResource: DocumentResource<Report, ReportCreate, ReportUpdate
   tag: 'Reports',
   schemas: { create: ReportCreate, update: ReportUpdate, stored: Report },
 
-  create(input, { scope, now }) {
+  create(input, ctx) {
     checkedReportSql(input.sqlQuery);
     checkMetadata(input.metadata);
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.report),
-      object: 'report',
-      live: scope.live,
-      sqlQuery: input.sqlQuery,
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    return newDocument('report', ID_PREFIX.report, ctx, input, { sqlQuery: input.sqlQuery });
   },
 
   update(current, input, { now }) {

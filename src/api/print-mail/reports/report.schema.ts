@@ -1,41 +1,28 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
 import { REPORT_SQL_MAX_CHARS } from '../../../report-sandbox/report-sql.js';
-import { removable } from '../documents/update-fields.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 
 const SqlQuery = Type.String({
   minLength: 1,
   maxLength: REPORT_SQL_MAX_CHARS,
   description: 'One SELECT over the report views (docs/reports.md); `?` or `$1` placeholders take `params`.',
 });
-const Description = Type.String({ maxLength: 1000 });
 /** Values for the query's placeholders, in order, as text: PostgreSQL casts each to the type its place needs. */
 export const Params = Type.Array(Type.String({ maxLength: 10_000 }), { maxItems: 100 });
 
 export const ReportCreate = Type.Object({
   sqlQuery: SqlQuery,
-  description: Type.Optional(Description),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type ReportCreate = Static<typeof ReportCreate>;
 
 export const ReportUpdate = Type.Object({
   sqlQuery: Type.Optional(SqlQuery),
-  description: removable(Description),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type ReportUpdate = Static<typeof ReportUpdate>;
 
-export const Report = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('report'),
-  live: Type.Boolean(),
-  sqlQuery: Type.String(),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+export const Report = documentSchema('report', { sqlQuery: Type.String() });
 export type Report = Static<typeof Report>;
 
 /** The most rows a sample answers (the hosted service's limit). */
@@ -63,19 +50,13 @@ export const ReportSample = Type.Object({
 });
 
 export const ExportCreate = Type.Object({
-  description: Type.Optional(Description),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
   params: Type.Optional(Params),
 });
 export type ExportCreate = Static<typeof ExportCreate>;
 
-export const ReportExport = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('report_export'),
-  live: Type.Boolean(),
+export const ReportExport = documentSchema('report_export', {
   report: Type.Object({ id: Type.String(), sqlQuery: Type.String() }),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
   params: Type.Optional(Params),
   outputURL: Type.Optional(
     Type.String({ description: 'Signed link to the CSV, valid 15 minutes; once generated.' }),
@@ -84,7 +65,5 @@ export const ReportExport = Type.Object({
   sizeInBytes: Type.Optional(Type.Integer()),
   truncatedToBytes: Type.Optional(Type.Integer()),
   failureMessage: Type.Optional(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type ReportExport = Static<typeof ReportExport>;

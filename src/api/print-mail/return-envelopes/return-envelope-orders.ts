@@ -2,9 +2,10 @@ import type pg from 'pg';
 import { getDoc, insertDoc, lockDoc, replaceDoc } from '../../../db/resources.repo.js';
 import type { Scope } from '../../../db/scope.js';
 import { apiError, notFound } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import { recordEvent } from '../events/record-event.js';
 import type { ReturnEnvelopeOrder, ReturnEnvelopeOrderCreate } from './return-envelope.schema.js';
 import { addEnvelopes } from './return-envelopes.repo.js';
@@ -25,19 +26,13 @@ export async function placeEnvelopeOrder(
   if (!(await getDoc(tx, 'return_envelopes', scope, envelopeId)))
     throw notFound('return_envelope', envelopeId);
   checkMetadata(input.metadata);
-  const stamp = now.toISOString();
-  const doc: ReturnEnvelopeOrder = {
-    id: newId(ID_PREFIX.returnEnvelopeOrder),
-    object: 'return_envelope_order',
-    live: scope.live,
-    returnEnvelope: envelopeId,
-    status: 'placed',
-    quantityOrdered: input.quantityOrdered,
-    ...(input.description ? { description: input.description } : {}),
-    ...(input.metadata ? { metadata: input.metadata } : {}),
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
+  const doc: ReturnEnvelopeOrder = newDocument(
+    'return_envelope_order',
+    ID_PREFIX.returnEnvelopeOrder,
+    { scope, now },
+    input,
+    { returnEnvelope: envelopeId, status: 'placed', quantityOrdered: input.quantityOrdered },
+  );
   await insertDoc(tx, ORDERS_TABLE, scope, doc, searchable(doc));
   await recordEvent(tx, scope, { type: 'return_envelope_order.created', data: doc }, now);
   return doc;

@@ -1,7 +1,8 @@
 import { apiError } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { prepareOrderContacts, saveOrderContacts } from '../orders/order-contact.js';
 import { ReturnEnvelope, ReturnEnvelopeCreate } from './return-envelope.schema.js';
@@ -27,18 +28,10 @@ export const returnEnvelopeResource: DocumentResource<ReturnEnvelope, ReturnEnve
     const prepared = await prepareOrderContacts(db, { to: input.to }, ctx);
     const { to } = await saveOrderContacts(db, scope, prepared);
     const { object: _o, live: _l, createdAt: _c, updatedAt: _u, ...contact } = to;
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.returnEnvelope),
-      object: 'return_envelope',
-      live: scope.live,
+    return newDocument('return_envelope', ID_PREFIX.returnEnvelope, { scope, now }, input, {
       to: contact,
       available: 0,
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   conflict: (doc) =>

@@ -1,8 +1,9 @@
 import { lockDoc } from '../../../db/resources.repo.js';
 import { apiError, notFound } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { ListBuildCreate, ListBuildUpdate, TargetedListBuild } from './list-build.schema.js';
@@ -33,20 +34,12 @@ export const listBuildResource: DocumentResource<TargetedListBuild, ListBuildCre
   create(input, { scope, now }) {
     checkMetadata(input.metadata);
     const { stored } = checkFilters(input);
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.targetedListBuild),
-      object: 'targeted_list_build',
-      live: scope.live,
+    return newDocument('targeted_list_build', ID_PREFIX.targetedListBuild, { scope, now }, input, {
       organization: scope.orgId,
       status: 'generating_quote',
       ...stored,
       ...(input.limit !== undefined ? { limit: input.limit } : {}),
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   async afterCreate(db, scope, doc, _input, { deps }) {

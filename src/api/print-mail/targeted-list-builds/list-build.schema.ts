@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 import { removable } from '../documents/update-fields.js';
 
 /** The hosted statuses: quoted, then (once confirmed) built. */
@@ -63,8 +63,7 @@ export const ListBuildCreate = Type.Object({
   usConsumers: Type.Optional(UsConsumers),
   usCompanies: Type.Optional(UsCompanies),
   limit: Type.Optional(Limit),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type ListBuildCreate = Static<typeof ListBuildCreate>;
 
@@ -73,8 +72,7 @@ export const ListBuildUpdate = Type.Object({
   usConsumers: Type.Optional(UsConsumers),
   usCompanies: Type.Optional(UsCompanies),
   limit: removable(Limit),
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type ListBuildUpdate = Static<typeof ListBuildUpdate>;
 
@@ -94,10 +92,7 @@ const PreviewRecord = Type.Object({
   formattedAddress: Type.String({ description: 'Comma-joined, the street line masked.' }),
 });
 
-export const TargetedListBuild = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('targeted_list_build'),
-  live: Type.Boolean(),
+export const TargetedListBuild = documentSchema('targeted_list_build', {
   organization: Type.String(),
   status: Type.Union(LIST_BUILD_STATUSES.map((s) => Type.Literal(s))),
   usConsumers: Type.Optional(UsConsumers),
@@ -115,12 +110,8 @@ export const TargetedListBuild = Type.Object({
       }),
     ),
   ),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
   confirmedAt: Type.Optional(Type.String({ format: 'date-time' })),
   completedAt: Type.Optional(Type.String({ format: 'date-time' })),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type TargetedListBuild = Static<typeof TargetedListBuild>;
 

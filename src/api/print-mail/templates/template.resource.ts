@@ -1,6 +1,7 @@
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { Template, TemplateCreate, TemplateUpdate } from './template.schema.js';
@@ -16,20 +17,12 @@ export const templateResource: DocumentResource<Template, TemplateCreate, Templa
   tag: 'Templates',
   schemas: { create: TemplateCreate, update: TemplateUpdate, stored: Template },
 
-  create(input, { scope, now }) {
+  create(input, ctx) {
     if (input.html !== undefined) checkTemplateHtml(input.html);
     checkMetadata(input.metadata);
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.template),
-      object: 'template',
-      live: scope.live,
+    return newDocument('template', ID_PREFIX.template, ctx, input, {
       ...(input.html !== undefined ? { html: input.html } : {}),
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   update(current, input, { now }) {

@@ -1,7 +1,8 @@
 import { invalid } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentResource } from '../documents/document-resource.js';
 import { applyRemovableFields } from '../documents/update-fields.js';
 import { checkRedirectTemplate } from './redirect-template.js';
@@ -31,20 +32,12 @@ export const trackerResource: DocumentResource<Tracker, TrackerCreate, TrackerUp
     checkRedirectTemplate(input.redirectURLTemplate);
     checkExpiry(input.urlExpireAfterDays);
     checkMetadata(input.metadata);
-    const stamp = now.toISOString();
-    return {
-      id: newId(ID_PREFIX.tracker),
-      object: 'tracker',
-      live: scope.live,
+    return newDocument('tracker', ID_PREFIX.tracker, { scope, now }, input, {
       redirectURLTemplate: input.redirectURLTemplate,
       urlExpireAfterDays: input.urlExpireAfterDays,
       visitCount: 0,
       uniqueVisitCount: 0,
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   update(current, input, { now }) {

@@ -1,6 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
-import { removable } from '../documents/update-fields.js';
+import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 
 /** How long a tracker's URLs stay valid after the order that prints them is created. */
 export const URL_EXPIRY_DAYS = [30, 60, 90, 180, 365] as const;
@@ -18,8 +17,7 @@ const UrlExpireAfterDays = Type.Integer({
 export const TrackerCreate = Type.Object({
   redirectURLTemplate: RedirectURLTemplate,
   urlExpireAfterDays: UrlExpireAfterDays,
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type TrackerCreate = Static<typeof TrackerCreate>;
 
@@ -27,23 +25,15 @@ export type TrackerCreate = Static<typeof TrackerCreate>;
 export const TrackerUpdate = Type.Object({
   redirectURLTemplate: Type.Optional(RedirectURLTemplate),
   urlExpireAfterDays: Type.Optional(UrlExpireAfterDays),
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
 });
 export type TrackerUpdate = Static<typeof TrackerUpdate>;
 
-export const Tracker = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('tracker'),
-  live: Type.Boolean(),
+export const Tracker = documentSchema('tracker', {
   redirectURLTemplate: Type.String(),
   urlExpireAfterDays: Type.Integer(),
   visitCount: Type.Integer({ description: 'Every visit to any of the tracker’s URLs.' }),
   uniqueVisitCount: Type.Integer({ description: 'Visits from a visitor not seen on this tracker before.' }),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type Tracker = Static<typeof Tracker>;
 

@@ -1,8 +1,9 @@
 import { invalid } from '../../../platform/errors.js';
-import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { ID_PREFIX } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import type { Contact, ContactCreate } from '../contacts/contact.schema.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { DocumentContext, DocumentResource } from '../documents/document-resource.js';
 import { prepareOrderContacts, saveOrderContacts } from '../orders/order-contact.js';
 import { VirtualMailbox, VirtualMailboxCreate } from './virtual-mailbox.schema.js';
@@ -43,22 +44,14 @@ export const virtualMailboxResource: DocumentResource<VirtualMailbox, VirtualMai
       throw invalid('countryCode', 'must be US: virtual mailboxes are in the United States only.');
     checkMetadata(input.metadata);
     const forward = input.capabilities?.forwardMailTo;
-    const stamp = ctx.now.toISOString();
-    return {
-      id: newId(ID_PREFIX.virtualMailbox),
-      object: 'virtual_mailbox',
-      live: ctx.scope.live,
+    return newDocument('virtual_mailbox', ID_PREFIX.virtualMailbox, ctx, input, {
       countryCode: 'US',
       status: ctx.scope.live ? 'pending_assignment' : 'active',
       capabilities: {
         envelopeScans: input.capabilities?.envelopeScans ?? false,
         ...(forward !== undefined ? { forwardMailTo: await forwardContact(forward, ctx) } : {}),
       },
-      ...(input.description ? { description: input.description } : {}),
-      ...(input.metadata ? { metadata: input.metadata } : {}),
-      createdAt: stamp,
-      updatedAt: stamp,
-    };
+    });
   },
 
   searchText: (doc) =>

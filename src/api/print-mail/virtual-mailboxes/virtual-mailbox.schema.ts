@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Metadata } from '../../../platform/metadata.js';
 import { Contact } from '../contacts/contact.schema.js';
+import { documentSchema, ENVELOPE_CREATE } from '../documents/document-envelope.js';
 import { ContactRef, oneOf } from '../orders/order-base.schema.js';
 
 /** `pending_assignment`: a live mailbox the mail room has not activated yet (test ones start active). */
@@ -15,25 +16,17 @@ export const VirtualMailboxCreate = Type.Object({
       forwardMailTo: Type.Optional(ContactRef),
     }),
   ),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
 });
 export type VirtualMailboxCreate = Static<typeof VirtualMailboxCreate>;
 
-export const VirtualMailbox = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('virtual_mailbox'),
-  live: Type.Boolean(),
+export const VirtualMailbox = documentSchema('virtual_mailbox', {
   countryCode: Type.Literal('US'),
   status: oneOf(MAILBOX_STATUSES),
   capabilities: Type.Object({
     envelopeScans: Type.Boolean(),
     forwardMailTo: Type.Optional(Contact),
   }),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type VirtualMailbox = Static<typeof VirtualMailbox>;
 

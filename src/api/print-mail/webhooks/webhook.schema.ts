@@ -1,6 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Metadata } from '../../../platform/metadata.js';
-import { removable } from '../documents/update-fields.js';
+import {
+  deletedSchema,
+  documentSchema,
+  ENVELOPE_CREATE,
+  ENVELOPE_UPDATE,
+} from '../documents/document-envelope.js';
 
 export const PAYLOAD_FORMATS = ['jwt', 'json'] as const;
 export type PayloadFormat = (typeof PAYLOAD_FORMATS)[number];
@@ -22,8 +26,7 @@ export const WebhookCreate = Type.Object({
   url: Url,
   enabledEvents: EnabledEvents,
   enabled: Type.Optional(Type.Boolean({ default: true })),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  metadata: Type.Optional(Metadata),
+  ...ENVELOPE_CREATE,
   payloadFormat: Type.Optional(PayloadFormatSchema),
   secret: Type.Optional(Secret),
 });
@@ -34,34 +37,22 @@ export const WebhookUpdate = Type.Object({
   url: Type.Optional(Url),
   enabledEvents: Type.Optional(EnabledEvents),
   enabled: Type.Optional(Type.Boolean()),
-  description: removable(Type.String({ maxLength: 1000 })),
-  metadata: removable(Metadata),
+  ...ENVELOPE_UPDATE,
   payloadFormat: Type.Optional(PayloadFormatSchema),
   secret: Type.Optional(Secret),
 });
 export type WebhookUpdate = Static<typeof WebhookUpdate>;
 
-export const Webhook = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook'),
-  live: Type.Boolean(),
+export const Webhook = documentSchema('webhook', {
   url: Type.String(),
   enabledEvents: Type.Array(Type.String()),
   enabled: Type.Boolean(),
-  description: Type.Optional(Type.String()),
-  metadata: Type.Optional(Metadata),
   payloadFormat: PayloadFormatSchema,
   secret: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
 });
 export type Webhook = Static<typeof Webhook>;
 
-export const WebhookDeleted = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('webhook'),
-  deleted: Type.Literal(true),
-});
+export const WebhookDeleted = deletedSchema('webhook');
 
 export const WebhookInvocation = Type.Object({
   id: Type.String(),

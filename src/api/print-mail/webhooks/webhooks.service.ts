@@ -5,6 +5,7 @@ import { notFound } from '../../../platform/errors.js';
 import { ID_PREFIX, newId, randomBase58 } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
+import { newDocument } from '../documents/document-envelope.js';
 import type { Webhook, WebhookCreate, WebhookUpdate } from './webhook.schema.js';
 import { checkEvents, checkSecret } from './webhook-checks.js';
 import { checkWebhookUrl } from './webhook-url.js';
@@ -33,21 +34,13 @@ export async function buildWebhook(input: WebhookCreate, ctx: WebhookContext): P
   const url = await checkWebhookUrl(input.url, ctx.allowPrivateUrls);
   const enabledEvents = checkEvents(input.enabledEvents);
   checkMetadata(input.metadata);
-  const stamp = ctx.now.toISOString();
-  return {
-    id: newId(ID_PREFIX.webhook),
-    object: 'webhook',
-    live: ctx.scope.live,
+  return newDocument('webhook', ID_PREFIX.webhook, ctx, input, {
     url,
     enabledEvents,
     enabled: input.enabled ?? true,
-    ...(input.description ? { description: input.description } : {}),
-    ...(input.metadata ? { metadata: input.metadata } : {}),
     payloadFormat: input.payloadFormat ?? 'jwt',
     secret: checkSecret(input.secret) ?? `webhook_secret_${randomBase58(32)}`,
-    createdAt: stamp,
-    updatedAt: stamp,
-  };
+  });
 }
 
 export async function saveNewWebhook(db: Queryable, scope: Scope, doc: Webhook): Promise<Webhook> {
