@@ -2,7 +2,7 @@ import type { Pool, Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
 import { notFound } from '../../../platform/errors.js';
-import { ID_PREFIX, newId, randomBase58 } from '../../../platform/ids.js';
+import { ID_PREFIX, randomBase58 } from '../../../platform/ids.js';
 import { searchTextOf } from '../../../platform/lists.js';
 import { checkMetadata } from '../../../platform/metadata.js';
 import { newDocument } from '../documents/document-envelope.js';
