@@ -25,7 +25,9 @@ before(async () => {
   key = await server.key({ org: ORG, product: 'addver' });
   const pool = server.runtime.db.pool;
   await setPlan(pool, (await ensureOrganization(pool, ORG)).id, { geocoding: true });
-  await importPoints(pool, writeFixture('ranges-louisville.csv', LOUISVILLE_CSV));
+  // One Bardstown Road point in 40204: there its points, not its ranges, decide.
+  const bardstown = '1310,BARDSTOWN RD,,Louisville,KY,40204,38.2400,-85.7200,b1\n';
+  await importPoints(pool, writeFixture('ranges-louisville.csv', LOUISVILLE_CSV + bardstown));
   await importRanges(pool, [rangeZip('addrfeat'), rangeZip('addrfn'), rangeZip('featnames')]);
   await importRanges(pool, [rangeZip('queens')]);
 });
@@ -76,6 +78,10 @@ describe('verification from street ranges', () => {
     assert.equal(typed.status, 'corrected');
     assert.equal(typed.line1, '2011 BARDSTOWN RD');
     assert.deepEqual(typed.errors.line1?.sort(), ['Typo in Value: Street name', 'Verbosity: Street type']);
+    // Neither city nor ZIP: the state's ZIPs with a range of the street are searched.
+    const stateOnly = await verify('2011 Bardstown Rd, KY');
+    assert.equal(stateOnly.status, 'corrected', JSON.stringify(stateOnly.errors));
+    assert.equal(stateOnly.postalOrZip, '40205');
     const noZip = await verify('2011 Bardstown Rd, Louisville KY');
     assert.equal(noZip.status, 'corrected');
     assert.equal(noZip.postalOrZip, '40205');
@@ -162,6 +168,18 @@ describe('points over ranges, ranges over ZIP level', () => {
     assert.deepEqual(v.errors, { line1: ['Incorrect Value: Civic number'] });
   });
 
+  test("an alternate name's ranges do not answer where the primary name has points", async () => {
+    // 1321 lies in Bardstown Road's 40204 range, but Bardstown Road has points in 40204.
+    for (const address of [
+      '1321 Bardstown Rd, Louisville KY 40204',
+      '1321 US Hwy 31E, Louisville KY 40204',
+    ]) {
+      const v = await verify(address);
+      assert.equal(v.status, 'failed', address);
+      assert.deepEqual(v.errors, { line1: ['Incorrect Value: Civic number'] }, address);
+    }
+  });
+
   test('a ZIP with ranges only is covered: no ZIP-level answer there', async () => {
     const v = await verify('3002 Hikes Ln, Louisville KY 40218');
     assert.equal(v.errors.generic, undefined);
@@ -187,13 +205,14 @@ describe('suggestions and autocomplete from ranges', () => {
   test('a completed number on a street known only by ranges is offered, and verifies', async () => {
     const res = await server.request(
       'GET',
-      `/v1/addver/completions?${new URLSearchParams({ partialStreet: '2011 bardstown' })}`,
+      `/v1/addver/completions?${new URLSearchParams({ partialStreet: '2011 bardstown', verifiedOnly: 'true' })}`,
       { key },
     );
     assert.equal(res.status, 200, res.text);
     const previews = res.body.data.map(
       (d: { preview: Record<string, string> }) => `${d.preview.address} ${d.preview.pc}`,
     );
+    // verifiedOnly: not 40204's street-level offer (Bardstown Road has a point there, not 2011).
     assert.deepEqual(previews, ['2011 BARDSTOWN RD 40205']);
     const resolved = await server.request('POST', '/v1/addver/completions?index=0&verify=true&geocode=true', {
       key,

@@ -104,7 +104,7 @@ export async function rangesInZips(db: Queryable, zips: string[]): Promise<Map<s
     list.push({ street: primary, range });
     const key = streetKey(primary);
     for (const alt of r.arid ? (names.get(`${r.county}|${r.arid}`) ?? []) : [])
-      if (streetKey(alt) !== key) list.push({ street: alt, range });
+      if (streetKey(alt) !== key) list.push({ street: alt, range, primary });
     byZip.set(r.zip, list);
   }
   return byZip;

@@ -11,6 +11,8 @@ export interface BlockStreet {
   byNumber: Map<string, ReferencePoint[]>;
   /** The street's address ranges in this ZIP (TIGER/Line), by its primary or an alternate name. */
   ranges?: StreetRange[];
+  /** For a street known by an alternate name (ADDRFN), the street of its ranges' primary name. */
+  primary?: BlockStreet;
   /** Every point of the street (geocoding interpolates along them), built on first use. */
   points?: ReferencePoint[];
 }
@@ -26,7 +28,9 @@ export function streetPoints(street: BlockStreet): ReferencePoint[] {
  * is on the street in this ZIP: points, where a source has them, are the better evidence.
  */
 export function rangeFor(street: BlockStreet, key: string): StreetRange | undefined {
-  return street.ranges && street.byNumber.size === 0 ? rangeAt(street.ranges, key) : undefined;
+  // Points under the primary name count too: "US HWY 31E" is Bardstown Road, whose points decide.
+  if (!street.ranges || street.byNumber.size || street.primary?.byNumber.size) return undefined;
+  return rangeAt(street.ranges, key);
 }
 
 /** Whether the street has the house number: a point at it, else a range holding it. */
@@ -38,6 +42,8 @@ export function hasNumber(street: BlockStreet, key: string): boolean {
 export interface NamedRange {
   street: StreetForm;
   range: StreetRange;
+  /** For an alternate name, the range's primary name. */
+  primary?: StreetForm;
 }
 
 /**
@@ -104,9 +110,10 @@ export class ZipBlock {
   }
 
   /** A range is one more entry of its street: found by the same exact, variant and typo search as points. */
-  private addRange({ street, range }: NamedRange): void {
+  private addRange({ street, range, primary }: NamedRange): void {
     this.size++;
     const s = this.streetOf(street);
+    if (primary) s.primary ??= this.streetOf(primary);
     if (s.ranges) s.ranges.push(range);
     else s.ranges = [range];
   }
