@@ -15,6 +15,7 @@ import type { AppDeps } from './api/deps.js';
 import { installApiDocs } from './api/docs.js';
 import { installHealth } from './api/health.js';
 import { intlAddverRoutes } from './api/intl-addver/routes.js';
+import { ivmtrPushRoutes } from './api/operator/ivmtr-push.routes.js';
 import { operatorRoutes } from './api/operator/operator.routes.js';
 import { operatorGuard } from './api/operator/operator-auth.js';
 import { printMailRoutes } from './api/print-mail/routes.js';
@@ -138,5 +139,7 @@ export async function buildApp(deps: AppDeps, logger?: Logger): Promise<FastifyI
     },
     { prefix: '/operator/v1' },
   );
+  // USPS IV-MTR pushes scan records here (HTTP Basic from POSTROOM_IVMTR_PUSH_*: docs/mail-tracking.md).
+  await app.register(ivmtrPushRoutes, { deps, prefix: '/ivmtr/v1' });
   return app;
 }

@@ -24,6 +24,7 @@ import {
 } from './specs/misc.js';
 import { ORGS, ORGS_CREDIT, ORGS_DISABLE, ORGS_ENABLE, ORGS_SET_PLAN, ORGS_SHOW } from './specs/orgs.js';
 import { MIGRATE, SERVE, WORKER } from './specs/serve.js';
+import { TRACKING, TRACKING_IMPORT } from './specs/tracking.js';
 
 export const COMMANDS: readonly CommandSpec[] = [
   SERVE,
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   VERIFY,
   PRINT_BATCHES,
   PRINT_HANDED_OVER,
+  TRACKING_IMPORT,
   WEBHOOKS_LISTEN,
   SECRETS_NEW_KEY,
   SECRETS_RESEAL,
@@ -51,7 +53,16 @@ export const COMMANDS: readonly CommandSpec[] = [
   MAILBOX_RECEIVE,
 ];
 
-export const GROUPS: readonly CommandGroup[] = [KEYS, ORGS, DATA, PRINT, WEBHOOKS, SECRETS, MAILBOX];
+export const GROUPS: readonly CommandGroup[] = [
+  KEYS,
+  ORGS,
+  DATA,
+  PRINT,
+  TRACKING,
+  WEBHOOKS,
+  SECRETS,
+  MAILBOX,
+];
 
 export type Found =
   | { kind: 'command'; spec: CommandSpec; rest: string[] }

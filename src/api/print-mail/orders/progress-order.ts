@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Scope } from '../../../db/scope.js';
 import { apiError, notFound } from '../../../platform/errors.js';
+import { testProgressionImb } from '../tracking/test-progress-imb.js';
 import { changeOrder, type OrderContext } from './order-change.js';
 import type { OrderKind } from './order-kind.js';
 import { NEXT_STATUS } from './order-status.js';
@@ -29,5 +30,6 @@ export async function progressOrder(
       `This ${kind.name} is ${row.status} and cannot progress further.`,
     );
   }
-  return changeOrder(tx, kind, row, { status: next, cause: 'progression', nextStepAt: null }, ctx);
+  const fields = testProgressionImb(row, next, ctx.now);
+  return changeOrder(tx, kind, row, { status: next, cause: 'progression', nextStepAt: null, fields }, ctx);
 }

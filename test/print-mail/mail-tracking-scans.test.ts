@@ -1,0 +1,200 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { main } from '../../src/cli/main.js';
+import { parseImbConfig } from '../../src/config/imb.js';
+import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { LETTERS, letterBody } from '../helpers/letters.js';
+import { waitForOrder } from '../helpers/orders.js';
+import { testDatabaseUrl } from '../helpers/test-database.js';
+
+let server: TestServer;
+let live: string;
+const PUSH = { user: 'usps-ivmtr', password: 'a-long-push-password' };
+const imb = parseImbConfig({
+  POSTROOM_IMB_MAILER_ID: '987654321',
+  POSTROOM_IVMTR_PUSH_USER: PUSH.user,
+  POSTROOM_IVMTR_PUSH_PASSWORD: PUSH.password,
+});
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ivmtr-'));
+
+before(async () => {
+  server = await startTestServer({ imb });
+  live = await server.key({ org: 'scans-org', mode: 'live' });
+  const url = new URL(await testDatabaseUrl());
+  url.searchParams.set('options', `-c search_path=${server.schema},public`);
+  process.env.DATABASE_URL = url.toString();
+});
+after(() => server.close());
+
+/** A rendered live letter and its barcode as scanned (tracking + routing). */
+async function mailedLetter(): Promise<{ id: string; imb: string }> {
+  const res = await server.request('POST', LETTERS, { key: live, json: letterBody() });
+  assert.equal(res.status, 201, res.text);
+  await waitForOrder(server, live, LETTERS, res.body.id);
+  const { rows } = await server.runtime.db.pool.query(
+    'SELECT tracking, routing FROM imb_barcodes WHERE order_id = $1',
+    [res.body.id],
+  );
+  return { id: res.body.id, imb: rows[0].tracking + rows[0].routing };
+}
+
+const hoursFromNow = (h: number) => new Date(server.clock.now().getTime() + h * 3600_000).toISOString();
+const push = (body: string, auth = basic(PUSH.user, PUSH.password)) =>
+  server.request('POST', '/ivmtr/v1/scans', {
+    raw: { body, contentType: 'application/json' },
+    headers: { authorization: auth },
+  });
+const letter = async (id: string) => (await server.request('GET', `${LETTERS}/${id}`, { key: live })).body;
+const updates = async (id: string) => {
+  const res = await server.request('GET', '/print-mail/v1/events?limit=100', { key: live });
+  return res.body.data.filter(
+    (e: any) => e.data.id === id && e.type === 'letter.updated' && e.updatedFields.includes('imbDate'),
+  );
+};
+
+async function postroom(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { log, error } = console;
+  console.log = (...a: unknown[]) => out.push(a.join(' '));
+  console.error = (...a: unknown[]) => err.push(a.join(' '));
+  try {
+    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+test('the push endpoint wants the configured credentials', async () => {
+  assert.equal((await push('[]', '')).status, 401);
+  assert.equal((await push('[]', basic(PUSH.user, 'wrong-password-here'))).status, 401);
+  const ok = await push('[]');
+  assert.equal(ok.status, 200, ok.text);
+  assert.equal(ok.body.records, 0);
+});
+
+test('scans step imbStatus up in time order, never back, each change a letter.updated event', async () => {
+  const { id, imb } = await mailedLetter();
+  const entered = hoursFromNow(20);
+  // A JSON push: the first processing scan.
+  const first = await push(
+    JSON.stringify({
+      events: [
+        {
+          imb,
+          scanDatetime: entered,
+          scanEventCode: '10',
+          operationCode: '271',
+          scanFacilityZip: '12207',
+          mailPhase: 'Phase 1 - Origin Processing',
+        },
+      ],
+    }),
+  );
+  assert.equal(first.status, 200, first.text);
+  assert.equal(first.body.ordersUpdated, 1);
+  assert.deepEqual(
+    [(await letter(id)).imbStatus, (await letter(id)).imbDate, (await letter(id)).imbZipCode],
+    ['entered_mail_stream', entered, '12207'],
+  );
+  assert.deepEqual((await updates(id))[0].updatedFields, ['imbStatus', 'imbDate', 'imbZipCode']);
+
+  // A delimited file by the CLI: out for delivery, a later processing scan (no change), an older
+  // processing scan arriving late (no step back), another mailer's barcode, an unknown code.
+  const ofd = hoursFromNow(40);
+  const file = path.join(dir, 'feed.txt');
+  writeFileSync(
+    file,
+    [
+      'imb|scanDatetime|scanEventCode|operationCode|scanFacilityZip|handlingEventType|mailPhase',
+      `${imb}|${ofd.replace('T', ' ').replace('.000Z', '')}|OF||02114|L|Phase 4c - Destination Sequenced Carrier Sortation`,
+      `${imb}|${hoursFromNow(41)}|10|271|02205|L|Phase 4 - Destination Processing`,
+      `${imb}|${hoursFromNow(10)}|10|271|12208|L|Phase 1 - Origin Processing`,
+      `00310123456000000099|${hoursFromNow(30)}|10|271|02205|L|Phase 2`,
+      `${imb}|${hoursFromNow(42)}|ZZ|||L|`,
+      '',
+    ].join('\n'),
+  );
+  const run = await postroom('tracking', 'import', file, '--json');
+  assert.equal(run.code, 0, run.err);
+  const counts = JSON.parse(run.out);
+  assert.equal(counts.records, 5);
+  assert.equal(counts.unknownBarcodes, 1);
+  assert.equal(counts.unknownCodes, 1);
+  assert.equal(counts.unknownCodeExamples[0].line, 6);
+  assert.equal(counts.ordersUpdated, 1);
+  const after = await letter(id);
+  assert.deepEqual([after.imbStatus, after.imbDate, after.imbZipCode], ['out_for_delivery', ofd, '02114']);
+  assert.equal((await updates(id)).length, 2);
+
+  // The same file again changes nothing and emits nothing.
+  const again = JSON.parse((await postroom('tracking', 'import', file, '--json')).out);
+  assert.deepEqual([again.newScans, again.alreadyImported, again.ordersUpdated], [0, 4, 0]);
+  assert.equal((await updates(id)).length, 2);
+
+  // A return: the last step, however old the scan.
+  const returned = await push(
+    JSON.stringify([{ imb, scanDatetime: hoursFromNow(39), scanEventCode: '09', scanFacilityZip: '02114' }]),
+  );
+  assert.equal(returned.body.ordersUpdated, 1);
+  assert.equal((await letter(id)).imbStatus, 'returned_to_sender');
+  const later = await push(
+    JSON.stringify([{ imb, scanDatetime: hoursFromNow(60), scanEventCode: 'OF', scanFacilityZip: '02114' }]),
+  );
+  assert.equal(later.body.ordersUpdated, 0, 'out for delivery after a return does not step back');
+  assert.equal((await letter(id)).imbStatus, 'returned_to_sender');
+});
+
+test('bad files change nothing and name the line: wrong columns, a bad record, cut off', async () => {
+  const { id, imb } = await mailedLetter();
+  const good = `{"imb":"${imb}","scanDatetime":"${hoursFromNow(20)}","scanEventCode":"10","scanFacilityZip":"12207"}`;
+  const wrongColumns = await push('barcode|when|code\n1|2|3\n');
+  assert.equal(wrongColumns.status, 400);
+  assert.match(
+    wrongColumns.body.error.message,
+    /^line 1: the header must name the columns imb, scanDatetime/,
+  );
+  const badRecord = await push(
+    `[${good},\n{"imb":"123","scanDatetime":"${hoursFromNow(21)}","scanEventCode":"10"}]`,
+  );
+  assert.equal(badRecord.status, 400);
+  assert.match(badRecord.body.error.message, /^line 2: imb must be 20, 25, 29 or 31 digits/);
+  const cutJson = await push(`[${good},\n${good.slice(0, 40)}`);
+  assert.equal(cutJson.status, 400);
+  assert.match(cutJson.body.error.message, /^line 2: the file ends inside a record \(cut off\?\)/);
+  const cutText = `imb|scanDatetime|scanEventCode|scanFacilityZip\n${imb}|${hoursFromNow(20)}|10|12207\n${imb}|${hoursFromNow(21)}|1`;
+  const cut = await push(cutText);
+  assert.equal(cut.status, 400);
+  assert.match(cut.body.error.message, /^line 3: the file ends in the middle of this record/);
+  const file = path.join(dir, 'cut.json');
+  writeFileSync(file, `[${good},\n${good.slice(0, 40)}`);
+  const cli = await postroom('tracking', 'import', file);
+  assert.equal(cli.code, 1);
+  assert.match(cli.err, /line 2: the file ends inside a record.*nothing was imported/);
+  // Each file's good first record was not applied.
+  assert.equal((await letter(id)).imbStatus, null);
+  assert.equal(
+    (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM imb_scans WHERE order_id = $1', [id]))
+      .rows[0].n,
+    0,
+  );
+});
+
+test('test mode: progressions play out imbStatus for a US piece', async () => {
+  const key = await server.key({ org: 'scans-org', mode: 'test' });
+  const res = await server.request('POST', LETTERS, { key, json: letterBody() });
+  const step = () => server.request('POST', `${LETTERS}/${res.body.id}/progressions`, { key });
+  await step();
+  assert.equal((await step()).body.imbStatus, 'entered_mail_stream');
+  const done = (await step()).body;
+  assert.deepEqual(
+    [done.status, done.imbStatus, done.imbZipCode],
+    ['completed', 'out_for_delivery', '02114'],
+  );
+});
