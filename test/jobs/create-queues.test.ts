@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import type PgBoss from 'pg-boss';
+import { loadConfig } from '../../src/config/config.js';
+import { startQueue } from '../../src/jobs/queue.js';
+import { createQueues, JOBS } from '../../src/jobs/registry.js';
+import { testDatabaseUrl } from '../helpers/test-database.js';
+
+// pg-boss refuses a queue whose dead-letter queue does not exist yet: createQueues makes
+// those first, so the job list can be in any order (a real pg-boss on a schema of its own).
+const schema = `t_${randomBytes(5).toString('hex')}`;
+let boss: PgBoss;
+before(async () => {
+  boss = await startQueue(await testDatabaseUrl(), schema, () => {});
+});
+after(async () => {
+  const pool = (boss as unknown as { getDb(): { executeSql(sql: string): Promise<unknown> } }).getDb();
+  await pool.executeSql(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
+  await boss.stop({ graceful: false, wait: true });
+});
+
+test('every queue is made, each with its dead-letter queue, whatever the order of the list', async () => {
+  const withDeadLetters = JOBS.filter((job) => {
+    const options = typeof job.queue === 'function' ? job.queue(loadConfig({})) : job.queue;
+    return options?.deadLetter;
+  });
+  assert.ok(withDeadLetters.length >= 5, 'jobs with dead-letter queues');
+  await createQueues(boss, loadConfig({}), [...JOBS].reverse());
+  for (const job of JOBS) {
+    const queue = await boss.getQueue(job.name);
+    assert.ok(queue, `${job.name} exists`);
+  }
+  for (const job of withDeadLetters) {
+    const queue = await boss.getQueue(job.name);
+    assert.ok(queue?.deadLetter && (await boss.getQueue(queue.deadLetter)), `${job.name}'s dead letters`);
+  }
+});
