@@ -88,33 +88,46 @@ export const JOBS: JobDefinition<any>[] = [
   sweepRetention,
   sweepTemplateEditorSessions,
   sweepKeptForOrders,
-  renderOrderFailed, // before renderOrder: a dead-letter queue must exist first
+  renderOrderFailed,
   renderOrder,
   advanceOrders,
   assemblePrintBatchesJob,
-  mailingListImportFailed, // before mailingListImport: its dead-letter queue must exist first
+  mailingListImportFailed,
   mailingListImport,
-  mailingListJobFailed, // before mailingListJob: its dead-letter queue must exist first
+  mailingListJobFailed,
   mailingListJob,
   validateCampaign,
-  campaignSendFailed, // before sendCampaign: its dead-letter queue must exist first
+  campaignSendFailed,
   sendCampaign,
   campaignProgress,
-  reportExportFailed, // before reportExport: its dead-letter queue must exist first
+  reportExportFailed,
   reportExport,
-  targetedListBuildFailed, // before the list build jobs: their dead-letter queue must exist first
+  targetedListBuildFailed,
   targetedListBuildQuote,
   targetedListBuild,
-  addverListFailed, // before addverList: its dead-letter queue must exist first
+  addverListFailed,
   addverList,
 ];
 
-/** Creates every queue, so any process (an API without workers too) can enqueue. */
+/**
+ * Creates every queue, so any process (an API without workers too) can enqueue. pg-boss
+ * refuses a queue whose dead-letter queue does not exist yet, so those go first, whatever
+ * the order of the list.
+ */
 export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): Promise<void> {
-  for (const job of jobs) {
-    const options = typeof job.queue === 'function' ? job.queue(config) : job.queue;
-    await boss.createQueue(job.name, { name: job.name, ...options });
-  }
+  const queues = jobs.map((job) => ({
+    name: job.name,
+    options: typeof job.queue === 'function' ? job.queue(config) : job.queue,
+  }));
+  const created = new Set<string>();
+  const create = async (queue: (typeof queues)[number]): Promise<void> => {
+    if (created.has(queue.name)) return;
+    created.add(queue.name);
+    const deadLetter = queues.find((q) => q.name === queue.options?.deadLetter);
+    if (deadLetter) await create(deadLetter);
+    await boss.createQueue(queue.name, { name: queue.name, ...queue.options });
+  };
+  for (const queue of queues) await create(queue);
 }
 
 /**
