@@ -1,8 +1,11 @@
+import { createReadStream } from 'node:fs';
 import { HandOverError, handOverBatch } from '../api/print-mail/orders/print-batch-hand-over.js';
+import { recordTrackingNumbers, TrackingFileError } from '../api/print-mail/orders/print-batch-tracking.js';
 import { listBatches, type PrintBatch } from '../api/print-mail/orders/print-batches.repo.js';
 import { blobLocationOf, blobRootLabel } from '../config/blob-location.js';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../platform/clock.js';
+import { ApiError } from '../platform/errors.js';
 import { createUrlSigner, loadSigningSecret } from '../platform/signed-url.js';
 import { type Args, UsageError } from './args.js';
 import { withDatabase } from './with-database.js';
@@ -44,5 +47,26 @@ export async function printCommand(args: Args): Promise<number> {
       return 1;
     }
   }
+  if (sub === 'tracking') return printTracking(batchId, args.positional[3], config);
   throw new UsageError(`unknown command print ${sub}`);
+}
+
+/** `print tracking BATCH FILE`: the shop's manifest with trackingNumber filled, recorded on the orders. */
+async function printTracking(batchId: string, file: string, config: ReturnType<typeof loadConfig>) {
+  try {
+    const done = await withDatabase(async (db) => {
+      const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, systemClock);
+      return recordTrackingNumbers(db.pool, batchId, createReadStream(file), {
+        now: systemClock.now(),
+        signer,
+      });
+    });
+    console.log(`${batchId}: ${done.recorded} tracking numbers recorded (${done.lines} lines)`);
+    return 0;
+  } catch (err) {
+    const bad = err instanceof TrackingFileError || err instanceof ApiError;
+    if (!bad && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    console.error(`${file}: ${(err as Error).message}`);
+    return 1;
+  }
 }

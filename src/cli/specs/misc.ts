@@ -59,6 +59,22 @@ export const PRINT_HANDED_OVER: CommandSpec = {
   load: () => import('../print.js').then((m) => m.printCommand),
 };
 
+export const PRINT_TRACKING: CommandSpec = {
+  path: ['print', 'tracking'],
+  args: [
+    { name: 'BATCH_ID', required: true },
+    { name: 'FILE', required: true },
+  ],
+  summary: "records the tracking numbers the shop wrote in a batch's manifest (certified, express)",
+  details:
+    "FILE is the batch's manifest.csv with its trackingNumber column filled (empty cells change\n" +
+    'nothing). Each number must have the format its mailing class implies (docs/mail-tracking.md);\n' +
+    'a bad line records nothing at all and the error names every bad line.',
+  database: true,
+  examples: [{ command: 'postroom print tracking print_batch_... manifest-filled.csv' }],
+  load: () => import('../print.js').then((m) => m.printCommand),
+};
+
 export const WEBHOOKS: CommandGroup = { name: 'webhooks', summary: 'trying webhooks locally' };
 
 export const WEBHOOKS_LISTEN: CommandSpec = {

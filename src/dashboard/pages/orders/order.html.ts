@@ -6,6 +6,7 @@ import { type Html, html } from '../../html.js';
 import { postButton } from '../../page.js';
 import { DASHBOARD_PATH } from '../../session/session-token.js';
 import type { OrderDetail } from './order-detail.repo.js';
+import { type OrderTracking, trackingCard } from './order-tracking.html.js';
 
 const D = DASHBOARD_PATH;
 /** Doc fields the summary leaves out: shown elsewhere on the page, or too long for a table. */
@@ -72,6 +73,7 @@ export function orderHtml(
   events: Array<{ id: string; type: string; createdAt: string }>,
   live: boolean,
   csrf: string,
+  tracking: OrderTracking = { scans: [] },
 ): Html {
   const doc = order.doc;
   return html`
@@ -85,6 +87,7 @@ export function orderHtml(
       <h2 id="parties-h">Addresses</h2>
       <div class="parties"><div><h3>To</h3>${addressBlock(doc.to)}</div>${doc.from ? html`<div><h3>From</h3>${addressBlock(doc.from)}</div>` : ''}</div>
     </section>
+    ${trackingCard(doc, tracking)}
     <section class="card" aria-labelledby="timeline-h">
       <h2 id="timeline-h">Timeline</h2>
       <ol class="timeline">

@@ -4,6 +4,8 @@ import { cancelOrder } from '../../../api/print-mail/orders/cancel-order.js';
 import { ORDER_KINDS, orderKindOfId } from '../../../api/print-mail/orders/order-kinds.js';
 import { ORDER_STATUSES } from '../../../api/print-mail/orders/order-status.js';
 import { progressOrder } from '../../../api/print-mail/orders/progress-order.js';
+import { barcodeOf } from '../../../api/print-mail/tracking/imb-barcodes.repo.js';
+import { scansOf } from '../../../api/print-mail/tracking/scans.repo.js';
 import { withTransaction } from '../../../db/tx.js';
 import { notFound } from '../../../platform/errors.js';
 import { sendBlob } from '../../blob-download.js';
@@ -91,12 +93,17 @@ export const ordersPages: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
 
   app.get('/orders/:id', page, async (request, reply) => {
     const { kind, order } = await findOrder(request);
-    const events = await orderEvents(deps.pool, scopeOfPage(request), order.id);
+    const scope = scopeOfPage(request);
+    const events = await orderEvents(deps.pool, scope, order.id);
+    const tracking = {
+      barcode: await barcodeOf(deps.pool, scope, order.id),
+      scans: await scansOf(deps.pool, order.id),
+    };
     const csrf = csrfToken(reply);
     return sendPage(request, reply, {
       title: order.id,
       section: 'orders',
-      body: orderHtml(kind, order, events, request.dashboard!.live, csrf),
+      body: orderHtml(kind, order, events, request.dashboard!.live, csrf, tracking),
     });
   });
 
