@@ -5,9 +5,12 @@ import type { Pool } from './pool.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-// One lock for every schema in the database: migrations also create database-wide
-// extensions, and two processes (or two test files) starting together must not race on them.
-const MIGRATION_LOCK = 72_190_001;
+// Processes migrating one schema take turns on a lock keyed by that schema, so processes
+// (test files) migrating other schemas go on meanwhile. A migration that creates an extension
+// (database-wide) also takes this one lock for every schema, inside its transaction, so two
+// schemas migrating together do not race on it.
+export const MIGRATION_LOCK = 72_190_001;
+const CREATES_EXTENSION = /\bCREATE\s+EXTENSION\b/i;
 
 interface Migration {
   version: number;
@@ -22,12 +25,13 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((f) => ({ version: Number(f.slice(0, 4)), name: f, sql: readFileSync(path.join(dir, f), 'utf8') }));
 }
 
-/** Applies the numbered SQL files not yet applied, each in its own transaction, under an advisory lock. */
+/** Applies the numbered SQL files not yet applied, each in its own transaction, under the schema's advisory lock. */
 export async function migrate(pool: Pool): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // The two-key form: its keys never meet the one-key database-wide lock's.
+    await client.query('SELECT pg_advisory_lock($1, hashtext(current_schema()))', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version int PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set(
@@ -37,6 +41,8 @@ export async function migrate(pool: Pool): Promise<string[]> {
       if (done.has(m.version)) continue;
       await client.query('BEGIN');
       try {
+        if (CREATES_EXTENSION.test(m.sql))
+          await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
         await client.query(m.sql);
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
           m.version,
@@ -50,7 +56,9 @@ export async function migrate(pool: Pool): Promise<string[]> {
       applied.push(m.name);
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client
+      .query('SELECT pg_advisory_unlock($1, hashtext(current_schema()))', [MIGRATION_LOCK])
+      .catch(() => {});
     client.release();
   }
   return applied;

@@ -11,6 +11,7 @@ import { ensureOrganization } from '../../src/platform/auth/organizations.repo.j
 import { ShiftableClock } from '../../src/platform/clock.js';
 import { reportRoleName, reportViewSchema } from '../../src/report-sandbox/sandbox-install.js';
 import { type Runtime, startRuntime } from '../../src/runtime.js';
+import { TEST_RENDER_PRIORITY } from './render-priority.js';
 import { testDatabaseUrl } from './test-database.js';
 
 export interface Response<T = any> {
@@ -99,6 +100,7 @@ export async function startTestServer(
       // Renders in this process's render thread, on its moved clock; render-child.test.ts
       // covers the child process that `postroom serve` renders in by default.
       renders: 'here',
+      ...TEST_RENDER_PRIORITY,
       ...overrides,
     },
   );

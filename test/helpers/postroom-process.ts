@@ -6,6 +6,7 @@ import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js';
 import { ROOT } from './cli.js';
+import { TEST_RENDER_PRIORITY_ENV } from './render-priority.js';
 import { testDatabaseUrl } from './test-database.js';
 
 /**
@@ -90,7 +91,7 @@ export async function startPostroom(
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/postroom-cli.ts', command], {
     cwd: ROOT,
-    env: { ...inherited, LOG_LEVEL: 'info', ...env },
+    env: { ...inherited, LOG_LEVEL: 'info', ...TEST_RENDER_PRIORITY_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !!options.ownGroup,
   });

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { TestServer } from './harness.js';
+import { TEST_RENDER_PRIORITY_ENV } from './render-priority.js';
 
 /**
  * Starts a `postroom worker`-like process (test/helpers/worker-child.ts) on `server`'s
@@ -17,6 +18,7 @@ export async function spawnWorker(
       DATABASE_URL: config.databaseUrl,
       POSTROOM_DATA_DIR: config.dataDir,
       TEST_SCHEMA: server.schema,
+      ...TEST_RENDER_PRIORITY_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -48,7 +48,13 @@ async function until<T>(what: string, get: () => T | undefined, withinMs = 60_00
 test('renders happen in a child process at the lowest priority, restarted after a crash with nothing lost', {
   timeout: 4 * 60_000,
 }, async () => {
-  const server = await startTestServer({ ...FAST_RECOVERY, renders: 'child' });
+  // The production default, which this test asserts (other test servers render at nice 0).
+  const server = await startTestServer({
+    ...FAST_RECOVERY,
+    renders: 'child',
+    renderNice: 19,
+    renderIdle: true,
+  });
   let lastChild = 0;
   try {
     const key = await server.key();

@@ -5,6 +5,7 @@ import { htmlToPdf } from '../../../src/engines/render/browser/html-to-pdf.js';
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import { RenderUnavailableError } from '../../../src/engines/render/errors.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 
 const html = '<p>pool test</p>';
 const alive = (pid: number) => {
@@ -17,7 +18,7 @@ const alive = (pid: number) => {
 };
 
 test('the pool survives a browser crash: the next render relaunches it', async () => {
-  const pool = new BrowserPool({ size: 2 });
+  const pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
   try {
     await htmlToPdf(pool, html, PAGE_SIZES.us_letter);
     const first = pool.browserPid()!;
@@ -37,7 +38,7 @@ test('the pool survives a browser crash: the next render relaunches it', async (
 });
 
 test('a job running when the browser dies fails retryably instead of hanging', async () => {
-  const pool = new BrowserPool({ size: 1, renderTimeoutMs: 20_000 });
+  const pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY, renderTimeoutMs: 20_000 });
   try {
     await pool.warm();
     const started = Date.now();
@@ -62,7 +63,7 @@ test('a job running when the browser dies fails retryably instead of hanging', a
 });
 
 test('a job over the render timeout fails retryably and the pool carries on', async () => {
-  const pool = new BrowserPool({ size: 1 });
+  const pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
   try {
     await assert.rejects(
       pool.withPage(() => sleep(2_000, undefined, { ref: false }), 200),
@@ -75,7 +76,7 @@ test('a job over the render timeout fails retryably and the pool carries on', as
 });
 
 test('no more than `size` jobs run at once', async () => {
-  const pool = new BrowserPool({ size: 2 });
+  const pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
   try {
     // Both tabs open first: otherwise on a busy machine (Chromium runs at nice 10) the first tab
     // can serve every job before the second is ready, and the peak is 1.
@@ -96,7 +97,7 @@ test('no more than `size` jobs run at once', async () => {
 });
 
 test('close ends the browser and later jobs are refused', async () => {
-  const pool = new BrowserPool({ size: 1 });
+  const pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
   await pool.warm();
   const pid = pool.browserPid()!;
   assert.equal(alive(pid), true);
@@ -116,7 +117,7 @@ test('a missing Chromium binary is a clear retryable error', async () => {
 });
 
 test('jobs queued behind a crashed browser run on its replacement', async () => {
-  const pool = new BrowserPool({ size: 1 });
+  const pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
   try {
     await pool.warm();
     const first = pool.withPage(() => sleep(10_000, undefined, { ref: false }));

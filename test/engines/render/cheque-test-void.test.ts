@@ -4,6 +4,7 @@ import { createAssetFetcher } from '../../../src/engines/render/assets/fetch-ass
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import type { ChequeRenderInput } from '../../../src/engines/render/cheque/cheque-job.js';
 import { renderCheque } from '../../../src/engines/render/cheque/render-cheque.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { countPixels, from, pageText, pageWords, to, zoneRgb } from './pdf-helpers.js';
 
 const IN = 72;
@@ -34,7 +35,7 @@ const cheque = (over: Partial<ChequeRenderInput> = {}): ChequeRenderInput => ({
 let pool: BrowserPool;
 const deps = () => ({ pool, fetchAsset: createAssetFetcher(false) });
 before(() => {
-  pool = new BrowserPool({ size: 1 });
+  pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
 });
 after(() => pool.close());
 

@@ -14,6 +14,7 @@ import {
   networkVectors,
   startCountingListener,
 } from '../../helpers/network-vectors.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 
 // The printer's own isolation, with nothing in front of it: each vector goes to Chromium
 // exactly as written (no inlining, no stripping), and the loopback listener must see nothing.
@@ -56,7 +57,11 @@ for (const mode of ['namespace', 'flags'] as const) {
       t.skip(`this machine gives Chromium no namespace: ${available.why}`);
       return;
     }
-    const pool = new BrowserPool({ size: 1, networkNamespace: mode === 'namespace' });
+    const pool = new BrowserPool({
+      size: 1,
+      priority: TEST_BROWSER_PRIORITY,
+      networkNamespace: mode === 'namespace',
+    });
     try {
       const connections = listener.connections();
       const requests = listener.requests().length;

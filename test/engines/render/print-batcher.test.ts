@@ -7,11 +7,12 @@ import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import { printHtmlBatched, printSidesBatched } from '../../../src/engines/render/browser/print-batcher.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
 import { pdfText } from '../../helpers/letters.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 
 const size = PAGE_SIZES.us_letter;
 let pool: BrowserPool;
 before(async () => {
-  pool = new BrowserPool({ size: 1 });
+  pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
   await pool.warm();
 });
 after(() => pool.close());
@@ -41,7 +42,7 @@ test('documents waiting together share one print, and each gets only its own pag
 
 test('no more prints run at once than printsAtOnce, however many tabs are free', async () => {
   const prints = async (printsAtOnce: number) => {
-    const wide = new BrowserPool({ size: 3, printsAtOnce });
+    const wide = new BrowserPool({ size: 3, priority: TEST_BROWSER_PRIORITY, printsAtOnce });
     try {
       await wide.warm();
       const jobsBefore = wide.stats().jobs;

@@ -6,6 +6,7 @@ import { BOX_STAGES, renderBox } from '../../../src/engines/render/box/render-bo
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import type { ChequeRenderInput } from '../../../src/engines/render/cheque/cheque-job.js';
 import { RenderInputError } from '../../../src/engines/render/errors.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { pageText } from './pdf-helpers.js';
 
 const to = {
@@ -45,7 +46,7 @@ const cheque = (number: number, amount: number): ChequeRenderInput => ({
 let pool: BrowserPool;
 const deps = () => ({ pool, fetchAsset: createAssetFetcher(true) });
 before(() => {
-  pool = new BrowserPool({ size: 1 });
+  pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
 });
 after(() => pool.close());
 

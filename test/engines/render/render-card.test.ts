@@ -5,6 +5,7 @@ import { createAssetFetcher } from '../../../src/engines/render/assets/fetch-ass
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import { PdfCheckError, RenderInputError } from '../../../src/engines/render/errors.js';
 import { loadCardPdf, renderCard, renderLetter } from '../../../src/engines/render/index.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { LETTER, makeEncryptedPdf, makePdf, pageSizes, pageText } from './pdf-helpers.js';
 
 const CARD: [number, number] = [243, 153];
@@ -12,7 +13,7 @@ let pool: BrowserPool;
 const deps = () => ({ pool, fetchAsset: createAssetFetcher(true) });
 
 before(() => {
-  pool = new BrowserPool({ size: 1 });
+  pool = new BrowserPool({ size: 1, priority: TEST_BROWSER_PRIORITY });
 });
 after(() => pool.close());
 

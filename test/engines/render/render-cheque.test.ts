@@ -11,6 +11,7 @@ import { MICR_MARK } from '../../../src/engines/render/cheque/stages/draw-micr-l
 import { PdfCheckError, RenderInputError } from '../../../src/engines/render/errors.js';
 import { ADDRESS_LAYOUTS, type Zone } from '../../../src/engines/render/pdf/address-zones.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import {
   countPixels,
   from,
@@ -76,7 +77,7 @@ const cheque = (over: Partial<ChequeRenderInput> = {}): ChequeRenderInput => ({
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 before(() => {
-  pool = new BrowserPool({ size: 2 });
+  pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
 });
 after(async () => {
   await pool.close();

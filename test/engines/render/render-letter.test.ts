@@ -9,6 +9,7 @@ import { type LetterRenderInput, renderLetter } from '../../../src/engines/rende
 import { buildMergeContext } from '../../../src/engines/render/merge/merge-context.js';
 import { mergeHtml } from '../../../src/engines/render/merge/merge-html.js';
 import { ADDRESS_LAYOUTS } from '../../../src/engines/render/pdf/address-zones.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { A4, from, LETTER, makePdf, pageSizes, pageText, to, zonePixels } from './pdf-helpers.js';
 
 const zones = ADDRESS_LAYOUTS.us_letter;
@@ -32,7 +33,7 @@ const letter = (over: Partial<LetterRenderInput> = {}): LetterRenderInput => ({
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 before(async () => {
-  pool = new BrowserPool({ size: 2 });
+  pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
   server = createServer((req, res) => {
     res.setHeader('content-type', 'text/css');
     if (req.url === '/style.css') return res.end('.from-css::before { content: "STYLED BY CSS"; }');

@@ -20,6 +20,7 @@ import { renderPostcard, renderSelfMailer } from '../../../src/engines/render/ma
 import { SELF_MAILER_FORMATS } from '../../../src/engines/render/mailpiece/self-mailer-formats.js';
 import type { Zone } from '../../../src/engines/render/pdf/address-zones.js';
 import { PAGE_SIZES } from '../../../src/engines/render/sizes.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { countPixels, from, makePdf, pageText, pageWords, to, type WordBox, zoneRgb } from './pdf-helpers.js';
 
 const IN = 72;
@@ -139,7 +140,7 @@ let pool: BrowserPool;
 const deps = (): RenderDeps => ({ pool, fetchAsset: createAssetFetcher(false) });
 
 before(() => {
-  pool = new BrowserPool({ size: 2 });
+  pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
 });
 after(() => pool.close());
 

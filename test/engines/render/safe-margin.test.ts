@@ -11,6 +11,7 @@ import { SNAP_PACK_FORMATS } from '../../../src/engines/render/mailpiece/snap-pa
 import type { Zone } from '../../../src/engines/render/pdf/address-zones.js';
 import type { RenderJob } from '../../../src/engines/render/render-job.js';
 import { RENDER_PIPELINES, renderJob } from '../../../src/engines/render/render-pipelines.js';
+import { TEST_BROWSER_PRIORITY } from '../../helpers/render-priority.js';
 import { pageWords, type WordBox } from './pdf-helpers.js';
 
 const IN = 72;
@@ -169,7 +170,7 @@ const CASES: Array<[string, RenderJob]> = [
 
 let pool: BrowserPool;
 before(() => {
-  pool = new BrowserPool({ size: 2 });
+  pool = new BrowserPool({ size: 2, priority: TEST_BROWSER_PRIORITY });
 });
 after(() => pool.close());
 
