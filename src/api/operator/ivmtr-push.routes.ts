@@ -36,7 +36,8 @@ export const ivmtrPushRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   // The body arrives as bytes whatever its type: the scan reader tells JSON from delimited.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  app.post('/scans', async (request) => {
+  // Not in /openapi.json: USPS's system calls it, not an API client (docs/mail-tracking.md).
+  app.post('/scans', { schema: { hide: true } }, async (request) => {
     checkPushAuth(deps, request);
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     try {
