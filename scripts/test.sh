@@ -6,14 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --tests
 npx tsc --noEmit -p tsconfig.json
 npx biome check .
-# The slowest files first (scripts/slow-tests.txt, measured), so that none starts last and runs
-# alone at the end; then the rest in name order.
-files=()
-while read -r f; do [ -f "$f" ] && files+=("$f"); done < <(grep -v '^#' scripts/slow-tests.txt)
-while read -r f; do [[ " ${files[*]} " == *" $f "* ]] || files+=("$f"); done < <(find test -name '*.test.ts' | sort)
-# Four files at a time: a file spends most of its time waiting (on renders, expiring jobs,
-# restarted servers), and on a machine shared with other work more processes also get more of
-# its CPU (docs/testing.md, "How long the suite takes"). --test-timeout also bounds each whole
-# file (one process each): the fault tests in test/faults start real servers, workers and
-# PostgreSQL clusters and take minutes on a loaded machine.
-exec node --import tsx --test --test-concurrency="${TEST_CONCURRENCY:-4}" --test-timeout=600000 "${files[@]}"
+# The slowest files first (scripts/run-tests.ts), TEST_CONCURRENCY at a time (default 2: four
+# ran out of the shared PostgreSQL's 100 connections beside other suites, docs/testing.md,
+# "How long the suite takes"). --test-timeout bounds each test: the fault tests in test/faults
+# start real servers, workers and PostgreSQL clusters and take minutes on a loaded machine.
+exec node --import tsx --test-timeout=600000 scripts/run-tests.ts "$@"
