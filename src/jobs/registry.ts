@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type { ContactAddressing } from '../api/print-mail/contacts/contact-address.js';
 import type { Config } from '../config/config.js';
 import type { Pool } from '../db/pool.js';
+import { retryTransient } from '../db/retry-transient.js';
 import type { AddressVerifier } from '../engines/address/verify/index.js';
 import type { OrderRenderer } from '../engines/render/index.js';
 import type { Clock } from '../platform/clock.js';
@@ -125,7 +126,10 @@ export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): P
     created.add(queue.name);
     const deadLetter = queues.find((q) => q.name === queue.options?.deadLetter);
     if (deadLetter) await create(deadLetter);
-    await boss.createQueue(queue.name, { name: queue.name, ...queue.options });
+    // Processes starting together on a new database can deadlock in pg-boss's create_queue
+    // (seen with the compose deployment's four); making a queue that exists changes nothing,
+    // so the deadlock's loser makes it again.
+    await retryTransient(() => boss.createQueue(queue.name, { name: queue.name, ...queue.options }), 6);
   };
   for (const queue of queues) await create(queue);
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import { retryTransient } from '../db/retry-transient.js';
 import { inTransaction } from './queue.js';
 
 /** Each attempt to deliver one event (to all its subscribers, or on retry to one) is a job here. */
@@ -23,12 +24,14 @@ export interface DeliveryJob {
  * The expiry is generous because a job may also wait behind earlier jobs of its order.
  */
 export async function createDeliveryQueue(boss: PgBoss, timeoutMs: number): Promise<void> {
-  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, {
+  // As createQueues: processes starting together on a new database can deadlock here.
+  const options = {
     name: WEBHOOK_DELIVERY_QUEUE,
     expireInSeconds: Math.max(120, Math.ceil((timeoutMs * 6) / 1000)),
     retryLimit: 20,
     retryDelay: 30,
-  });
+  };
+  await retryTransient(() => boss.createQueue(WEBHOOK_DELIVERY_QUEUE, options), 6);
 }
 
 /** Enqueues attempts in the caller's transaction; `delaySec` postpones them (retries). */

@@ -36,3 +36,19 @@ test('every queue is made, each with its dead-letter queue, whatever the order o
     assert.ok(queue?.deadLetter && (await boss.getQueue(queue.deadLetter)), `${job.name}'s dead letters`);
   }
 });
+
+test('four processes making the queues at once on a new database all succeed', async () => {
+  const fresh = `t_${randomBytes(5).toString('hex')}`;
+  const url = await testDatabaseUrl();
+  const first = await startQueue(url, fresh, () => {}, 120, 'postroom-test', 2);
+  const others = await Promise.all([1, 2, 3].map(() => startQueue(url, fresh, () => {}, 120, 'postroom-test', 2)));
+  const all = [first, ...others];
+  try {
+    await Promise.all(all.map((b) => createQueues(b, loadConfig({}))));
+    for (const job of JOBS) assert.ok(await first.getQueue(job.name), `${job.name} exists`);
+  } finally {
+    const db = (first as unknown as { getDb(): { executeSql(sql: string): Promise<unknown> } }).getDb();
+    await db.executeSql(`DROP SCHEMA IF EXISTS ${fresh}_pgboss CASCADE`);
+    await Promise.all(all.map((b) => b.stop({ graceful: false, wait: true })));
+  }
+});
