@@ -41,7 +41,9 @@ test('four processes making the queues at once on a new database all succeed', a
   const fresh = `t_${randomBytes(5).toString('hex')}`;
   const url = await testDatabaseUrl();
   const first = await startQueue(url, fresh, () => {}, 120, 'postroom-test', 2);
-  const others = await Promise.all([1, 2, 3].map(() => startQueue(url, fresh, () => {}, 120, 'postroom-test', 2)));
+  const others = await Promise.all(
+    [1, 2, 3].map(() => startQueue(url, fresh, () => {}, 120, 'postroom-test', 2)),
+  );
   const all = [first, ...others];
   try {
     await Promise.all(all.map((b) => createQueues(b, loadConfig({}))));
