@@ -23,7 +23,9 @@ test('the pool survives a browser crash: the next render relaunches it', async (
     await htmlToPdf(pool, html, PAGE_SIZES.us_letter);
     const first = pool.browserPid()!;
     process.kill(first, 'SIGKILL');
-    await sleep(200);
+    // Until the pool has seen the browser go (a fixed wait was too short on a loaded machine:
+    // the next render then met the dying browser).
+    for (let i = 0; i < 200 && pool.stats().crashes === 0; i++) await sleep(50);
     const again = await htmlToPdf(pool, html, PAGE_SIZES.us_letter);
     assert.ok(again.pdf.length > 500);
     assert.notEqual(pool.browserPid(), first);
