@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
- * The sections as the two API documents order them (../shared/spec): address verification
+ * The sections as the two API documents (address-verification.md, print-mail.md) order them: address verification
  * (US and Canada, international; Postroom's bulk lists after them), then print & mail with
  * contacts and letters first, bank accounts (section 4.2), section 4.4's resources in its
  * order, and Postroom's own last. Written out here, not read from the source.
