@@ -1,34 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { US_ADDRESS_FIELDS, US_DETAIL_FIELDS } from '../../../src/engines/address/verify/index.js';
+import { codeTable, docsTable as docsTableOf } from '../../helpers/field-tables.js';
 
-const DOCS = readFileSync(path.resolve(import.meta.dirname, '../../../docs/verification.md'), 'utf8');
-
-/** The rows of the first table after a heading: [field, sources, when]. */
-function docsTable(heading: string): string[][] {
-  const lines = DOCS.split('\n');
-  const start = lines.indexOf(heading);
-  assert.ok(start >= 0, `docs/verification.md has no heading ${heading}`);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (line.startsWith('|'))
-      rows.push(
-        line
-          .slice(1, -1)
-          .split(' | ')
-          .map((c) => c.trim()),
-      );
-    else if (rows.length) break;
-  }
-  return rows.slice(2);
-}
-
-const codeTable = (
-  rows: ReadonlyArray<{ field: string; sources: readonly string[]; when: string }>,
-  prefix = '',
-) => rows.map((r) => [`\`${prefix}${r.field}\``, r.sources.join(', '), r.when]);
+const docsTable = (heading: string) => docsTableOf('docs/verification.md', heading);
 
 /** Spec 2.2's fields and 2.3's 48 details, as the spec lists them. */
 const SPEC_ADDRESS =

@@ -1,38 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import {
   INTL_ADDRESS_FIELDS,
   INTL_COMPLETION_FIELDS,
   INTL_DETAIL_FIELDS,
 } from '../../../../src/engines/address/intl/index.js';
+import { codeTable, docsTable as docsTableOf } from '../../../helpers/field-tables.js';
 
-const DOCS = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/international.md'), 'utf8');
-
-/** The rows of the first table after a heading: [field, sources, when]. */
-function docsTable(heading: string): string[][] {
-  const lines = DOCS.split('\n');
-  const start = lines.indexOf(heading);
-  assert.ok(start >= 0, `docs/international.md has no heading ${heading}`);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (line.startsWith('|'))
-      rows.push(
-        line
-          .slice(1, -1)
-          .split(' | ')
-          .map((c) => c.trim()),
-      );
-    else if (rows.length) break;
-  }
-  return rows.slice(2);
-}
-
-const codeTable = (
-  rows: ReadonlyArray<{ field: string; sources: readonly string[]; when: string }>,
-  prefix = '',
-) => rows.map((r) => [`\`${prefix}${r.field}\``, r.sources.join(', '), r.when]);
+const docsTable = (heading: string) => docsTableOf('docs/international.md', heading);
 
 /** Spec 2.10's 33 details and 2.12's fields, as the spec lists them. */
 const SPEC_DETAILS =
