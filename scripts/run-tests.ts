@@ -5,7 +5,7 @@
  * Started by scripts/test.sh as `node --import tsx --test-timeout=600000 scripts/run-tests.ts
  * [FILES]`; each file runs in a process of its own with the same flags.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
@@ -28,13 +28,29 @@ const given = process.argv.slice(2);
 const all = given.length ? given : testFiles('test').sort();
 const files = [...new Set([...slowest.filter((f) => all.includes(f)), ...all])];
 
+// Each file's time (its top-level tests added up), slowest first, for scripts/slow-tests.txt (test-artifacts/ is ignored by git).
+const fileTimes = new Map<string, number>();
+const recordFile = (data: { nesting: number; file?: string; details: { duration_ms: number } }) => {
+  if (data.nesting === 0 && data.file) {
+    const rel = path.relative(root, data.file);
+    fileTimes.set(rel, (fileTimes.get(rel) ?? 0) + data.details.duration_ms);
+  }
+};
+process.on('exit', () => {
+  const rows = [...fileTimes].sort((a, b) => b[1] - a[1]).map(([f, ms]) => `${(ms / 1000).toFixed(1)}\t${f}`);
+  mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
+  writeFileSync(path.join(root, 'test-artifacts/file-times.tsv'), `${rows.join('\n')}\n`);
+});
+
 run({
   files: files.map((f) => path.resolve(root, f)),
   concurrency: Number(process.env.TEST_CONCURRENCY ?? 2),
   // Each whole file, as --test-timeout bounds them under `node --test`.
   timeout: 600_000,
 })
-  .on('test:fail', () => {
+  .on('test:pass', recordFile)
+  .on('test:fail', (data) => {
+    recordFile(data);
     process.exitCode = 1;
   })
   .compose(new spec())
