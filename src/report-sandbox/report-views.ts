@@ -1,4 +1,4 @@
-import { ORDER_KIND_NAMES } from '../api/print-mail/orders/order-kind-names.js';
+import { ORDER_KINDS } from '../api/print-mail/orders/order-kinds.js';
 
 /**
  * What a report can query: one view per resource, each showing only the rows of the
@@ -31,32 +31,12 @@ const ORDER_COLUMNS = {
   ...described,
 };
 
-/** Table name of each order kind (create_order_table in the migrations). */
-const ORDER_TABLES: Record<string, string> = {
-  letter: 'letters',
-  postcard: 'postcards',
-  self_mailer: 'self_mailers',
-  cheque: 'cheques',
-  box: 'boxes',
-  snap_pack: 'snap_packs',
-};
-
-export const ORDER_VIEWS: ReportView[] = ORDER_KIND_NAMES.filter((kind) => ORDER_TABLES[kind]).map(
-  (kind) => ({
-    name: ORDER_TABLES[kind],
-    table: ORDER_TABLES[kind],
-    columns:
-      kind === 'cheque'
-        ? {
-            ...ORDER_COLUMNS,
-            amount: "(t.doc ->> 'amount')::bigint",
-            currency_code: text('currencyCode'),
-            number: "(t.doc ->> 'number')::bigint",
-            bank_account: text('bankAccount'),
-          }
-        : ORDER_COLUMNS,
-  }),
-);
+/** One view per order kind, named as its table, with the kind's own columns after the shared ones. */
+export const ORDER_VIEWS: ReportView[] = ORDER_KINDS.map((kind) => ({
+  name: kind.table,
+  table: kind.table,
+  columns: { ...ORDER_COLUMNS, ...kind.reportColumns },
+}));
 
 export const REPORT_VIEWS: ReportView[] = [
   {
@@ -149,8 +129,7 @@ export function ordersUnionSql(viewSchema: string): string {
   ).join('\nUNION ALL\n');
 }
 
-const singular = (table: string) =>
-  Object.entries(ORDER_TABLES).find(([, name]) => name === table)?.[0] ?? table;
+const singular = (table: string) => ORDER_KINDS.find((kind) => kind.table === table)?.name ?? table;
 
 /** The SQL of one view over `schema`'s table, restricted to the bound organization and mode. */
 export function viewSql(view: ReportView, schema: string): string {

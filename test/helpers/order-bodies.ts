@@ -1,4 +1,4 @@
-import type { OrderKindName } from '../../src/api/print-mail/orders/order-kind-names.js';
+import type { OrderKindName } from '../../src/api/print-mail/orders/order-kinds.js';
 import { alice, bob } from './letters.js';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { OrderKindName } from '../../src/api/print-mail/orders/order-kind-names.js';
+import type { OrderKindName } from '../../src/api/print-mail/orders/order-kinds.js';
 import { hashKey } from '../../src/platform/auth/api-key.js';
 import { resourceContract } from './contract-suite.js';
 import { startTestServer, statusOf, type TestServer } from './harness.js';

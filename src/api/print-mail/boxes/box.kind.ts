@@ -5,7 +5,7 @@ import {
   holdBankAccountStatement,
 } from '../cheques/cheque-numbers.repo.js';
 import { chequeRenderInput, type StoredCheque } from '../cheques/cheque-render.js';
-import type { OrderKind } from '../orders/order-kind.js';
+import { defineOrderKind } from '../orders/order-kind.js';
 import { Box, BoxCreate } from './box.schema.js';
 import { type BoxContent, type BoxInput, boxContent, boxFields, checkBox } from './box-content.js';
 
@@ -14,11 +14,9 @@ import { type BoxContent, type BoxInput, boxContent, boxFields, checkBox } from 
  * page and every cheque (BOX_STAGES in the render engine). Each cheque takes its number as a
  * cheque does.
  */
-export const boxKind: OrderKind<BoxInput, BoxContent> = {
+export const boxKind = defineOrderKind<BoxInput, BoxContent>({
   name: 'box',
   table: 'boxes',
-  created: 'box.created',
-  updated: 'box.updated',
   paths: ['/boxes'],
   tag: 'Boxes',
   schemas: { create: BoxCreate, stored: Box },
@@ -77,4 +75,4 @@ export const boxKind: OrderKind<BoxInput, BoxContent> = {
       { statement: countPastStatement(scope, Math.max(...numbers)), refused },
     ];
   },
-};
+});

@@ -1,5 +1,5 @@
 import { apiError, invalid } from '../../../platform/errors.js';
-import type { OrderKind } from '../orders/order-kind.js';
+import { defineOrderKind } from '../orders/order-kind.js';
 import { Cheque, ChequeCreate } from './cheque.schema.js';
 import { type ChequeContent, checkCheque, chequeContent, chequeFields } from './cheque-content.js';
 import { chequeDepositReady } from './cheque-deposit-ready.js';
@@ -16,11 +16,8 @@ import { chequeRenderJob } from './cheque-render.js';
  * MICR line (CHEQUE_STAGES in the render engine), numbered per organization; digital-only
  * ones are never printed. `redirectTo` sends the envelope elsewhere first.
  */
-export const chequeKind: OrderKind<ChequeCreate, ChequeContent> = {
+export const chequeKind = defineOrderKind<ChequeCreate, ChequeContent>({
   name: 'cheque',
-  table: 'cheques',
-  created: 'cheque.created',
-  updated: 'cheque.updated',
   paths: ['/cheques'],
   tag: 'Cheques',
   schemas: { create: ChequeCreate, stored: Cheque },
@@ -32,6 +29,12 @@ export const chequeKind: OrderKind<ChequeCreate, ChequeContent> = {
   unsearchable: ['letterHTML'],
   renderJob: chequeRenderJob,
   print: CHEQUE_PRINT,
+  reportColumns: {
+    amount: "(t.doc ->> 'amount')::bigint",
+    currency_code: "t.doc #>> '{currencyCode}'",
+    number: "(t.doc ->> 'number')::bigint",
+    bank_account: "t.doc #>> '{bankAccount}'",
+  },
   // The number is the cheque's alone: two creates that raced for it cannot both have it. The
   // bank account is held until the cheque is written, so a delete meanwhile keeps its number
   // for the cheque (or, if it came first, refuses it).
@@ -49,5 +52,5 @@ export const chequeKind: OrderKind<ChequeCreate, ChequeContent> = {
       { statement: countPastStatement(scope, content.number), refused },
     ];
   },
-  routes: (app, opts) => chequeDepositReady(chequeKind)(app, opts),
-};
+  routes: (app, opts): Promise<void> => chequeDepositReady(chequeKind)(app, opts),
+});

@@ -1,4 +1,4 @@
-import type { OrderKind } from '../orders/order-kind.js';
+import { defineOrderKind } from '../orders/order-kind.js';
 import { Letter, LetterCreate } from './letter.schema.js';
 import { contentSource, type LetterContent, letterContent } from './letter-content.js';
 import { letterFields } from './letter-fields.js';
@@ -7,11 +7,8 @@ import { letterRenderJob } from './letter-render.js';
 import { releaseReturnEnvelope, returnEnvelopeClaims } from './letter-return-envelope.js';
 
 /** Letters: one sheet or many, folded into an envelope; html, a template or a PDF. */
-export const letterKind: OrderKind<LetterCreate, LetterContent> = {
+export const letterKind = defineOrderKind<LetterCreate, LetterContent>({
   name: 'letter',
-  table: 'letters',
-  created: 'letter.created',
-  updated: 'letter.updated',
   paths: ['/letters'],
   tag: 'Letters',
   schemas: { create: LetterCreate, stored: Letter },
@@ -25,4 +22,4 @@ export const letterKind: OrderKind<LetterCreate, LetterContent> = {
   print: LETTER_PRINT,
   claims: returnEnvelopeClaims,
   release: releaseReturnEnvelope,
-};
+});

@@ -1,5 +1,5 @@
 import type { OrderCreateBase } from '../orders/order-base.schema.js';
-import type { OrderKind } from '../orders/order-kind.js';
+import { defineOrderKind, type OrderKind } from '../orders/order-kind.js';
 import type { TwoSidedInput, TwoSidedSpec } from './two-sided.js';
 import { twoSidedSchemas } from './two-sided.schema.js';
 import {
@@ -15,14 +15,11 @@ import { twoSidedRenderJob } from './two-sided-render.js';
  * The order kind of a two-sided piece: postcards, self mailers and snap packs differ only in
  * what their spec says (sides, sizes, sender, paths), so all are this.
  */
-export function twoSidedKind(
-  spec: TwoSidedSpec,
-): OrderKind<OrderCreateBase & TwoSidedInput, TwoSidedContent> {
-  return {
+export function twoSidedKind<const Name extends string>(
+  spec: TwoSidedSpec<Name>,
+): OrderKind<OrderCreateBase & TwoSidedInput, TwoSidedContent> & { name: Name } {
+  return defineOrderKind({
     name: spec.name,
-    table: spec.table,
-    created: `${spec.name}.created`,
-    updated: `${spec.name}.updated`,
     paths: spec.paths,
     tag: spec.tag,
     schemas: twoSidedSchemas(spec),
@@ -36,5 +33,5 @@ export function twoSidedKind(
     renderJob: (row, ctx) => twoSidedRenderJob(spec, row, ctx),
     print: twoSidedPrint(spec),
     ...(spec.routes ? { routes: spec.routes } : {}),
-  };
+  });
 }

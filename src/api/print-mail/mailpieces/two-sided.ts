@@ -1,6 +1,5 @@
 import type { MailpieceFormat } from '../../../engines/render/index.js';
 import type { OrderKind } from '../orders/order-kind.js';
-import type { OrderKindName } from '../orders/order-kind-names.js';
 
 /** One side of a two-sided piece and its request fields: `front` is `frontHTML` or `frontTemplate`. */
 export interface SideFields {
@@ -10,13 +9,12 @@ export interface SideFields {
 }
 
 /**
- * What makes a two-sided kind (postcard, self mailer, snap pack) itself: its name, table and paths, its
+ * What makes a two-sided kind (postcard, self mailer, snap pack) itself: its name and paths, its
  * sides in page order (the address goes on the second), whether it needs a sender, and its
  * printable sizes from the render engine. twoSidedKind makes the rest.
  */
-export interface TwoSidedSpec {
-  name: Extract<OrderKindName, 'postcard' | 'self_mailer' | 'snap_pack'>;
-  table: string;
+export interface TwoSidedSpec<Name extends string = string> {
+  name: Name;
   paths: OrderKind['paths'];
   tag: string;
   sides: readonly [SideFields, SideFields];

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../deps.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { EventType } from '../events/event-types.js';
 import type { OrderCreateBase } from './order-base.schema.js';
-import type { OrderKindName } from './order-kind-names.js';
 import type { OrderRow } from './orders.repo.js';
 
 /**
@@ -23,8 +22,8 @@ import type { OrderRow } from './orders.repo.js';
 /** `Content` is the kind's stored content; an uploaded content PDF in it is `pdf.blobKey` (StoredContent). */
 export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   /** The `object` value, the id prefix and the events' prefix (`<name>.created`). */
-  name: OrderKindName;
-  /** Its table, with the layout every order table has (order_table() in the migrations). */
+  name: string;
+  /** Its table, with the layout every order table has (create_order_table() in the migrations). */
   table: string;
   created: EventType;
   updated: EventType;
@@ -61,6 +60,22 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
   routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
+  /** Its own columns in its report view beside those every order view has (a cheque's `amount`). */
+  reportColumns?: Readonly<Record<string, string>>;
+}
+
+/** A descriptor as a kind's folder writes it: what follows from `name` may be left out. */
+export type OrderKindSpec<Input extends OrderCreateBase = any, Content = any> = Omit<
+  OrderKind<Input, Content>,
+  'table' | 'created' | 'updated'
+> & { table?: string };
+
+/** A kind's descriptor, its table `<name>s` unless it says otherwise (`boxes`) and its events `<name>.created` and `.updated`. */
+export function defineOrderKind<Input extends OrderCreateBase, Content, const Name extends string = string>(
+  spec: OrderKindSpec<Input, Content> & { name: Name },
+): OrderKind<Input, Content> & { name: Name } {
+  const { name } = spec;
+  return { ...spec, table: spec.table ?? `${name}s`, created: `${name}.created`, updated: `${name}.updated` };
 }
 
 export interface OrderClaim {

@@ -10,14 +10,17 @@ import type { OrderKind } from './order-kind.js';
  * The order kinds this server serves, in one list: the routes, the lifecycle jobs and print
  * batching work on each. A new kind is its folder, a migration line and a line here.
  */
-export const ORDER_KINDS: readonly OrderKind[] = Object.freeze([
+export const ORDER_KINDS = Object.freeze([
   letterKind,
   postcardKind,
   selfMailerKind,
   snapPackKind,
   chequeKind,
   boxKind,
-]);
+] as const) satisfies readonly OrderKind[];
+
+/** The `object` of each kind: the names are the descriptors', not a list of their own. */
+export type OrderKindName = (typeof ORDER_KINDS)[number]['name'];
 
 /** The kind of an order id (`self_mailer_...` → self mailers), or undefined for any other id. */
 export function orderKindOfId(id: string): OrderKind | undefined {
@@ -25,7 +28,7 @@ export function orderKindOfId(id: string): OrderKind | undefined {
 }
 
 export function orderKind(name: string): OrderKind {
-  const kind = ORDER_KINDS.find((k) => k.name === name);
+  const kind = ORDER_KINDS.find((k): k is (typeof ORDER_KINDS)[number] => k.name === name);
   if (!kind) throw new Error(`unknown order kind ${name}`);
   return kind;
 }

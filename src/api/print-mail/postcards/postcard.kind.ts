@@ -8,7 +8,6 @@ import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
  */
 export const postcardKind = twoSidedKind({
   name: 'postcard',
-  table: 'postcards',
   paths: ['/postcards'],
   tag: 'Postcards',
   sides: [sideFields('front'), sideFields('back')],

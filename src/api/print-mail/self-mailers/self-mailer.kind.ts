@@ -10,7 +10,6 @@ import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
  */
 export const selfMailerKind = twoSidedKind({
   name: 'self_mailer',
-  table: 'self_mailers',
   paths: ['/self_mailers', '/self-mailers'],
   tag: 'Self mailers',
   sides: [sideFields('inside'), sideFields('outside')],

@@ -10,7 +10,6 @@ import { snapPackCapabilities } from './snap-pack-capabilities.js';
  */
 export const snapPackKind = twoSidedKind({
   name: 'snap_pack',
-  table: 'snap_packs',
   paths: ['/snap_packs'],
   tag: 'Snap packs',
   sides: [sideFields('inside'), sideFields('outside')],

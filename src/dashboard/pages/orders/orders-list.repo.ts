@@ -1,5 +1,5 @@
 import type { OrderKind } from '../../../api/print-mail/orders/order-kind.js';
-import type { OrderKindName } from '../../../api/print-mail/orders/order-kind-names.js';
+import type { OrderKindName } from '../../../api/print-mail/orders/order-kinds.js';
 import type { Queryable } from '../../../db/pool.js';
 import { indexDriverWord } from '../../../db/resources.repo.js';
 import type { Scope } from '../../../db/scope.js';
