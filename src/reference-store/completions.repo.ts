@@ -183,13 +183,15 @@ export async function pointsOnStreets(
 
 /**
  * Every distinct street name with its point count, in byte order (the typo index is built from
- * these): the points' names and the street ranges' (a range counting as a point), so a street
- * known only by ranges is found as typed or nearly so.
+ * these): the points' names and the street ranges' (a range counting as a point, `ranged` set), so
+ * a street known only by ranges is found as typed or nearly so, and a range read is skipped where
+ * no range's street starts as typed.
  */
 export async function streetNameRows(db: Queryable): Promise<StreetNameRow[]> {
   const res = await db.query<StreetNameRow>(
-    `SELECT name, sum(points)::float8 AS points FROM (
-       SELECT name, points FROM address_street_names UNION ALL SELECT name, ranges FROM street_range_street_names
+    `SELECT name, sum(points)::float8 AS points, bool_or(ranged) AS ranged FROM (
+       SELECT name, points, false AS ranged FROM address_street_names
+       UNION ALL SELECT name, ranges, true FROM street_range_street_names
      ) n GROUP BY name ORDER BY name COLLATE "C"`,
   );
   return res.rows;

@@ -3,18 +3,20 @@ import {
   type AreaFilter,
   type AreaRow,
   type CompletionSource,
+  exactRange,
   type FallbackPlan,
+  type FallbackRead,
   fallbackStreets,
+  type RangeSide,
+  type RangeWant,
   type SearchPlan,
   StreetNameIndex,
   zipsInScope,
 } from '../engines/address/complete/index.js';
 import type { ReferencePoint } from '../engines/address/verify/reference-point.js';
-import { numberKey } from '../engines/address/verify/reference-point.js';
-import { rangeNumber } from '../engines/address/verify/street-range.js';
 import { areaRows, pointsByPrefix, pointsOnStreets, streetNameRows } from './completions.repo.js';
 import { areasVersion } from './points.repo.js';
-import { rangesOnStreets } from './ranges/range-completions.repo.js';
+import { hasRangeAreas, rangesByNumber, rangesOnNames } from './ranges/range-completions.repo.js';
 import { rangesVersion } from './ranges/ranges.repo.js';
 
 /** A filter leaving at most this many ZIPs is read ZIP by ZIP; a wider one along the global indexes. */
@@ -31,9 +33,12 @@ const NUMBER_READS_CACHED = 1000;
  * an import changes the coverage (checked at most every `recheckMs`). The names load on the
  * first fallback; while a newer set loads, the one held answers.
  *
- * The read for a house number typed alone ("1", "19", "192") is remembered: every user's first
- * keystrokes are among a few hundred such starts, and each answer is the same for everyone
- * with the same filter until an import changes the coverage.
+ * The read for a house number typed alone ("1", "19", "192") is remembered, points and ranges:
+ * every user's first keystrokes are among a few hundred such starts, and each answer is the same
+ * for everyone with the same filter until an import changes the coverage.
+ *
+ * Street ranges are read beside the points only in a store that has them, and for a street name
+ * only when the names held show a range's street starting as typed.
  */
 export class PgCompletions implements CompletionSource {
   private areas: AreaRow[] = [];
@@ -45,6 +50,8 @@ export class PgCompletions implements CompletionSource {
   private streetNames: { index: StreetNameIndex; version: string } | undefined;
   private streetNamesLoading: Promise<StreetNameIndex> | undefined;
   private numberReads = new Map<string, { version: string; points: ReferencePoint[] }>();
+  private numberRangeReads = new Map<string, { version: string; points: RangeSide[] }>();
+  private hasRanges = false;
   private readonly weigh = (zip: string) => this.weights.get(zip) ?? 0;
 
   private readonly recheckMs: number;
@@ -71,26 +78,71 @@ export class PgCompletions implements CompletionSource {
       return [];
     if (plan.split.names.length) return pointsByPrefix(this.db, plan, filter, rows, scope);
     const key = `${plan.ranges.map((r) => r.from).join('|')}|${rows}|${JSON.stringify(filter)}`;
-    const known = this.numberReads.get(key);
+    return this.remembered(this.numberReads, key, () => pointsByPrefix(this.db, plan, filter, rows, scope));
+  }
+
+  async ranges(plan: SearchPlan, want: RangeWant, filter: AreaFilter, rows: number): Promise<RangeSide[]> {
+    const scope = await this.scope(filter);
+    if (!this.hasRanges || scope?.length === 0) return [];
+    const names = plan.split.names;
+    if (names.length) {
+      const held = this.currentNames();
+      if (held && !names.some((r) => held.hasRanged(r))) return [];
+      return rangesOnNames(this.db, names, want, filter, rows, scope);
+    }
+    const key = `${JSON.stringify(want)}|${rows}|${JSON.stringify(filter)}`;
+    return this.remembered(this.numberRangeReads, key, () =>
+      rangesByNumber(this.db, want, filter, rows, scope),
+    );
+  }
+
+  async fallback(
+    plan: FallbackPlan,
+    filter: AreaFilter,
+    rows: number,
+    want?: RangeWant,
+  ): Promise<FallbackRead> {
+    const scope = await this.scope(filter);
+    if (scope?.length === 0) return { points: [], ranges: [] };
+    const names = fallbackStreets(await this.streetNameIndex(), plan);
+    if (!names.length) return { points: [], ranges: [] };
+    const [points, ranges] = await Promise.all([
+      pointsOnStreets(this.db, names, plan, filter, rows, scope),
+      want && this.hasRanges
+        ? rangesOnNames(
+            this.db,
+            names.map((n) => exactRange(n)),
+            want,
+            filter,
+            rows,
+            scope,
+          )
+        : [],
+    ]);
+    return { points, ranges };
+  }
+
+  /** A read remembered until the coverage changes (a few at most: the map is emptied when full). */
+  private async remembered<T>(
+    reads: Map<string, { version: string; points: T[] }>,
+    key: string,
+    read: () => Promise<T[]>,
+  ): Promise<T[]> {
+    const known = reads.get(key);
     if (known?.version === this.version) return known.points;
     const version = this.version;
-    const points = await pointsByPrefix(this.db, plan, filter, rows, scope);
-    if (this.numberReads.size >= NUMBER_READS_CACHED) this.numberReads.clear();
-    this.numberReads.set(key, { version, points });
+    const points = await read();
+    if (reads.size >= NUMBER_READS_CACHED) reads.clear();
+    reads.set(key, { version, points });
     return points;
   }
 
-  async fallback(plan: FallbackPlan, filter: AreaFilter, rows: number): Promise<ReferencePoint[]> {
-    const scope = await this.scope(filter);
-    if (scope?.length === 0) return [];
-    const names = fallbackStreets(await this.streetNameIndex(), plan);
-    if (!names.length) return [];
-    const number = completeNumber(plan);
-    const [points, ranges] = await Promise.all([
-      pointsOnStreets(this.db, names, plan, filter, rows, scope),
-      number ? rangesOnStreets(this.db, names, number, filter, rows, scope) : [],
-    ]);
-    return ranges.length ? points.concat(ranges) : points;
+  /** The street names of the current coverage if held; else starts loading them and answers undefined. */
+  private currentNames(): StreetNameIndex | undefined {
+    const held = this.streetNames;
+    if (held?.version === this.version) return held.index;
+    this.streetNameIndex().catch(() => {}); // a range read meanwhile is only not skipped
+    return undefined;
   }
 
   private async streetNameIndex(): Promise<StreetNameIndex> {
@@ -149,21 +201,10 @@ export class PgCompletions implements CompletionSource {
       this.weights = weights;
       this.scopes.clear();
       this.numberReads.clear();
+      this.numberRangeReads.clear();
+      this.hasRanges = await hasRangeAreas(this.db);
       this.version = version;
     }
     this.checkedAt = Date.now();
   }
-}
-
-/**
- * The house number a fallback reads exactly (a complete number typed), as ranges compare it: the
- * ranges holding it make addresses, as the points at it do.
- */
-function completeNumber(
-  plan: FallbackPlan,
-): { text: string; value: NonNullable<ReturnType<typeof rangeNumber>> } | undefined {
-  const n = plan.number;
-  if (!n || n.to !== `${n.from}\u0001`) return undefined;
-  const value = rangeNumber(numberKey(n.from));
-  return value ? { text: n.from, value } : undefined;
 }

@@ -1,31 +1,59 @@
 import type { Queryable } from '../../db/pool.js';
-import type { AreaFilter } from '../../engines/address/complete/index.js';
-import { rangePosition } from '../../engines/address/geocode/range-position.js';
-import type { ReferencePoint } from '../../engines/address/verify/reference-point.js';
-import type { RangeNumber, StreetRange } from '../../engines/address/verify/street-range.js';
+import type { AreaFilter, KeyRange, RangeSide, RangeWant } from '../../engines/address/complete/index.js';
 
 /**
- * Autocomplete's read of street ranges: the ranges of the named streets holding a typed house
- * number (street_ranges_street: name, prefix, low end), each answered as the address it makes,
- * placed by interpolation. A range on a street that has points in its ZIP is not read: there the
- * points answer, as they do in verification.
+ * Autocomplete's reads of street ranges (docs/autocomplete.md, "Street ranges"): side ranges
+ * holding a number the typed number admits (its spans, its parity), on the streets whose names
+ * fall in key ranges (the index street_ranges_street: name, prefix, low end, so a street's ranges
+ * come lowest numbers first), or on any street for a number typed alone. A range on a street
+ * that has points in its ZIP is not read: there the points answer, as in verification.
  */
-const SQL = `
-  SELECT r.* FROM unnest($6::text[]) AS n(name) CROSS JOIN LATERAL (
-    SELECT r.zip, r.state, r.city, r.pre_direction, r.pre_type, r.street_name, r.street_type, r.post_direction,
-           r.hn_prefix, r.from_hn, r.to_hn, r.parity, r.side, r.line
-      FROM street_ranges r
-     WHERE r.street_name COLLATE "C" = n.name AND r.hn_prefix = $7 AND least(r.from_hn, r.to_hn) <= $8
-       AND greatest(r.from_hn, r.to_hn) >= $8 AND r.parity IN ('B', $9)
-       AND ($11::text[] IS NULL OR r.zip = ANY($11::text[]))
-       AND ($1::text[] IS NULL OR r.state = ANY($1))
-       AND ($2::text IS NULL OR CASE WHEN $3 THEN r.zip = $2 ELSE starts_with(r.zip, $2) END)
-       AND ($4::text IS NULL OR CASE WHEN $5 THEN r.city = $4 ELSE starts_with(r.city, $4) END
-            OR r.zip = ANY($12::text[]))
-       AND NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip AND p.street_name = r.street_name
-             AND p.street_type IS NOT DISTINCT FROM r.street_type
-             AND p.pre_direction IS NOT DISTINCT FROM r.pre_direction)
-     LIMIT $10) r`;
+const COLUMNS = `r.zip, r.state, r.city, r.pre_direction, r.pre_type, r.street_name, r.street_type,
+  r.post_direction, r.hn_prefix, r.from_hn, r.to_hn, r.parity, r.side, r.line`;
+
+/** $1–$6: the filter, as completions.repo.ts writes it. */
+const AREA = `($1::text[] IS NULL OR r.state = ANY($1))
+  AND ($2::text IS NULL OR CASE WHEN $3 THEN r.zip = $2 ELSE starts_with(r.zip, $2) END)
+  AND ($4::text IS NULL OR CASE WHEN $5 THEN r.city = $4 ELSE starts_with(r.city, $4) END
+       OR r.zip = ANY($6::text[]))`;
+
+/**
+ * $7 the prefix (NULL: any), $8/$9 the spans' lows and highs: the range and a span overlap in at
+ * least two numbers (both parities), or in one of the range's parity.
+ */
+const HOLDS = `($7::text IS NULL OR r.hn_prefix = $7) AND EXISTS (
+  SELECT 1 FROM unnest($8::int[], $9::int[]) AS s(lo, hi),
+    LATERAL (SELECT greatest(least(r.from_hn, r.to_hn), s.lo) AS a, least(greatest(r.from_hn, r.to_hn), s.hi) AS b) o
+   WHERE o.a <= o.b AND (o.a < o.b OR r.parity = 'B' OR (r.parity = 'E') = (o.a % 2 = 0)))`;
+
+const NO_POINTS = `NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip AND p.street_name = r.street_name
+  AND p.street_type IS NOT DISTINCT FROM r.street_type AND p.pre_direction IS NOT DISTINCT FROM r.pre_direction)`;
+
+const ORDER = 'r.street_name COLLATE "C", r.hn_prefix, least(r.from_hn, r.to_hn)';
+
+/** On the streets of each name range ($10/$11), lowest numbers first, at most $12 each; $13 a scope. */
+const ON_NAMES = `
+  SELECT ${COLUMNS} FROM unnest($10::text[], $11::text[]) AS k(lo, hi) CROSS JOIN LATERAL (
+    SELECT r.* FROM street_ranges r
+     WHERE r.street_name COLLATE "C" >= k.lo AND r.street_name COLLATE "C" < k.hi
+       AND ($13::text[] IS NULL OR r.zip = ANY($13)) AND ${AREA} AND ${HOLDS} AND ${NO_POINTS}
+     ORDER BY ${ORDER} LIMIT $12) r`;
+
+/**
+ * A number alone, in a scope ($10): ZIP by ZIP (busiest first), at most $11 each, $12 in all.
+ * Without one: the first $10 that hold it along the street index, of at most $11 ranges walked
+ * (as points are read along theirs, so a short number stays one short walk).
+ */
+const NUMBER_SCOPED = `
+  SELECT ${COLUMNS} FROM unnest($10::text[]) AS z(zip) CROSS JOIN LATERAL (
+    SELECT r.* FROM street_ranges r WHERE r.zip = z.zip AND ${AREA} AND ${HOLDS} AND ${NO_POINTS} LIMIT $11) r
+  LIMIT $12`;
+const NUMBER_GLOBAL = `
+  SELECT ${COLUMNS} FROM (SELECT * FROM street_ranges ORDER BY ${ORDER.replaceAll('r.', '')} LIMIT $11) r
+   WHERE ${AREA} AND ${HOLDS} AND ${NO_POINTS} LIMIT $10`;
+
+/** Ranges walked for a number typed alone without a narrow filter. */
+const NUMBER_WALK = 5000;
 
 interface Row {
   zip: string;
@@ -44,36 +72,70 @@ interface Row {
   line: Buffer;
 }
 
-/** The addresses `number` makes on the named streets' ranges (at most `rows` per street). */
-export async function rangesOnStreets(
+const head = (filter: AreaFilter, want: RangeWant) => [
+  filter.states ?? null,
+  filter.postal ?? null,
+  !!filter.postalExact,
+  filter.city ?? null,
+  !!filter.cityExact,
+  filter.cityZips ?? [],
+  want.prefix ?? null,
+  want.spans.map((s) => s[0]),
+  want.spans.map((s) => s[1]),
+];
+
+/** Side ranges on the streets whose names fall in `names`, at most `rows` per name range. */
+export async function rangesOnNames(
   db: Queryable,
-  names: string[],
-  number: { text: string; value: RangeNumber },
+  names: readonly KeyRange[],
+  want: RangeWant,
   filter: AreaFilter,
   rows: number,
   scope?: string[],
-): Promise<ReferencePoint[]> {
-  const { prefix, value } = number.value;
+): Promise<RangeSide[]> {
   const res = await db.query<Row>({
-    name: 'complete-ranges',
-    text: SQL,
-    values: [
-      filter.states ?? null,
-      filter.postal ?? null,
-      !!filter.postalExact,
-      filter.city ?? null,
-      !!filter.cityExact,
-      names,
-      prefix,
-      value,
-      value % 2 === 0 ? 'E' : 'O',
-      rows,
-      scope ?? null,
-      filter.cityZips ?? [],
-    ],
+    name: 'complete-ranges-names',
+    text: ON_NAMES,
+    values: [...head(filter, want), names.map((n) => n.from), names.map((n) => n.to), rows, scope ?? null],
   });
-  return res.rows.map((r) => {
-    const range: StreetRange = {
+  return res.rows.map(sideOf);
+}
+
+/** Side ranges of any street holding a number typed alone. */
+export async function rangesByNumber(
+  db: Queryable,
+  want: RangeWant,
+  filter: AreaFilter,
+  rows: number,
+  scope?: string[],
+): Promise<RangeSide[]> {
+  const res = scope
+    ? await db.query<Row>({
+        name: 'complete-ranges-number-scoped',
+        text: NUMBER_SCOPED,
+        values: [...head(filter, want), scope, rows, rows * 4],
+      })
+    : await db.query<Row>({
+        name: 'complete-ranges-number',
+        text: NUMBER_GLOBAL,
+        values: [...head(filter, want), rows, NUMBER_WALK],
+      });
+  return res.rows.map(sideOf);
+}
+
+function sideOf(r: Row): RangeSide {
+  return {
+    zip: r.zip,
+    state: r.state,
+    city: r.city,
+    street: {
+      name: r.street_name,
+      ...(r.pre_direction ? { preDirection: r.pre_direction } : {}),
+      ...(r.pre_type ? { preType: r.pre_type } : {}),
+      ...(r.street_type ? { type: r.street_type } : {}),
+      ...(r.post_direction ? { postDirection: r.post_direction } : {}),
+    },
+    range: {
       prefix: r.hn_prefix,
       from: r.from_hn,
       to: r.to_hn,
@@ -82,22 +144,11 @@ export async function rangesOnStreets(
       zip: r.zip,
       state: r.state,
       line: new Int32Array(new Uint8Array(r.line).buffer),
-    };
-    const at = rangePosition(range, number.value);
-    return {
-      zip: r.zip,
-      state: r.state,
-      city: r.city,
-      number: number.text,
-      street: {
-        name: r.street_name,
-        ...(r.pre_direction ? { preDirection: r.pre_direction } : {}),
-        ...(r.pre_type ? { preType: r.pre_type } : {}),
-        ...(r.street_type ? { type: r.street_type } : {}),
-        ...(r.post_direction ? { postDirection: r.post_direction } : {}),
-      },
-      lat: at.lat,
-      lon: at.lon,
-    };
-  });
+    },
+  };
+}
+
+/** Whether the store has any street range (else autocomplete reads none). */
+export async function hasRangeAreas(db: Queryable): Promise<boolean> {
+  return (await db.query('SELECT EXISTS (SELECT 1 FROM street_range_areas) AS e')).rows[0].e;
 }

@@ -8,6 +8,7 @@ export {
   type CompletionSource,
   completeAddress,
   type FallbackPlan,
+  type FallbackRead,
   rowsFor,
 } from './complete.js';
 export { MemoryCompletions } from './memory-completions.js';
@@ -19,6 +20,15 @@ export {
   type PresentOptions,
   previewOf,
 } from './present.js';
+export {
+  type Candidate,
+  MAX_RANGE_VALUE,
+  numbersInRange,
+  type RangeSide,
+  type RangeWant,
+  rangeCandidates,
+  rangeWant,
+} from './range-numbers.js';
 export { type Completion, rankCandidates } from './rank.js';
 export { exactRange, type KeyRange, prefixRange, type SearchPlan, searchPlan } from './search-plan.js';
 export { fallbackStreets, StreetNameIndex, type StreetNameRow, trigrams } from './street-names.js';

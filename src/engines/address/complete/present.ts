@@ -30,7 +30,7 @@ export interface PresentOptions {
   properCase?: boolean;
   /** Previews: the province or state instead of the postal code. */
   provInsteadOfPC?: boolean;
-  /** Resolved items: the position (a point's own, else its ZIP's centre). */
+  /** Resolved items: the position (a point's own, a range's interpolated, else its ZIP's centre). */
   geocode?: boolean;
 }
 
@@ -52,7 +52,10 @@ export function previewOf(c: Completion, options: PresentOptions = {}): Completi
 
 /**
  * A completion as a full address. A street offered with a number it lacks says so the way
- * verification does, so a client can tell a confirmed address from a guess.
+ * verification does, so a client can tell a confirmed address from a guess. A number a range
+ * holds is what verification answers `verified` with no error (its premise unconfirmed, said by
+ * `details.extraInfo` there and by a `range_interpolation` geocode here: spec 2.7 has no field
+ * for more).
  */
 export function completedOf(c: Completion, options: PresentOptions = {}): CompletedAddress {
   const errors: ErrorsObject = c.kind === 'street' ? { line1: ['Incorrect Value: Civic number'] } : {};
@@ -70,8 +73,10 @@ export function completedOf(c: Completion, options: PresentOptions = {}): Comple
   };
 }
 
+/** As verification places each: a point's own position, a range's interpolated, else the ZIP's centre. */
 function positionOf(c: Completion): GeocodeResult | undefined {
   if (c.kind === 'point') return located('rooftop', c.point.lat, c.point.lon);
+  if (c.kind === 'range') return located('range_interpolation', c.point.lat, c.point.lon);
   const area = c.country === 'US' ? reference.zip(c.point.zip) : reference.fsa(c.point.zip);
   return area ? located('place', area.lat, area.lon) : undefined;
 }

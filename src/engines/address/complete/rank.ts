@@ -2,17 +2,22 @@ import { reference } from '../reference/index.js';
 import { numberKey, type ReferencePoint, streetKey, unitKey } from '../verify/reference-point.js';
 import { streetCost } from './match-street.js';
 import type { PartialStreet } from './partial-street.js';
+import type { Candidate } from './range-numbers.js';
 
 /**
- * One completion: a reference point (`point`), or a street the typed number was not found
- * on (`street`: the typed number on a real street, which verification cannot confirm).
+ * One completion: a reference point (`point`), a number a street range holds (`range`: the
+ * street and the number's place on it, not a building, as verification's range match), or a
+ * street the typed number was not found on (`street`: which verification cannot confirm).
  */
 export interface Completion {
-  kind: 'point' | 'street';
+  kind: 'point' | 'range' | 'street';
   /** Street line as verification writes it: "500 W MAIN ST STE 100". */
   line: string;
   number: string;
-  /** The point (for `street`, a point of that street in that ZIP: its area, not its position). */
+  /**
+   * The point (for `range`, the number placed along its range's segment; for `street`, a point
+   * of that street in that ZIP: its area, not its position).
+   */
   point: ReferencePoint;
   /** The mailing city: the ZIP's preferred city where the bundled table knows the ZIP. */
   city: string;
@@ -22,6 +27,8 @@ export interface Completion {
 
 /** A street offered with a number it does not have ranks after every real address. */
 const STREET_LEVEL = 50;
+/** A number a range holds ranks after a point of the same fit, before any worse fit. */
+const RANGE_LEVEL = 0.5;
 /** Leading digits of a house number, for numeric order (9 before 10). */
 const leadingNumber = (n: string) => Number.parseInt(n, 10) || 0;
 
@@ -40,30 +47,36 @@ export interface RankOptions {
  */
 export function rankCandidates(
   typed: PartialStreet,
-  candidates: ReferencePoint[],
+  candidates: readonly Candidate[],
   options: RankOptions = {},
 ): Completion[] {
   const best = new Map<string, Completion>();
   const keep = (c: Completion) => {
     const key = `${c.line}|${c.point.zip}`;
     const seen = best.get(key);
-    if (!seen || c.cost < seen.cost || (c.cost === seen.cost && c.kind === 'point' && seen.kind === 'street'))
+    if (!seen || c.cost < seen.cost || (c.cost === seen.cost && KIND_ORDER[c.kind] < KIND_ORDER[seen.kind]))
       best.set(key, c);
   };
   for (const point of candidates) {
     const street = bestStreetCost(typed, point);
     if (street === undefined) continue;
     const number = numberFit(typed, point);
-    if (number !== undefined) keep(completion('point', point, point.number, street + number));
-    else if (!options.verifiedOnly && typed.number && !typed.number.partial)
+    if (number !== undefined)
+      keep(
+        point.range
+          ? completion('range', point, point.number, street + number + RANGE_LEVEL)
+          : completion('point', point, point.number, street + number),
+      );
+    // A number a range holds is one verification confirms; a range never offers a street alone.
+    else if (!point.range && !options.verifiedOnly && typed.number && !typed.number.partial)
       keep(completion('street', point, typed.number.text, street + STREET_LEVEL));
   }
   // A street-level entry is dropped when that street and ZIP has the number (say, as units).
   const real = new Set(
-    [...best.values()].filter((c) => c.kind === 'point').map((c) => buildingKey(c.number, c.point)),
+    [...best.values()].filter((c) => c.kind !== 'street').map((c) => buildingKey(c.number, c.point)),
   );
   const list = [...best.values()].filter(
-    (c) => c.kind === 'point' || !real.has(buildingKey(c.number, c.point)),
+    (c) => c.kind !== 'street' || !real.has(buildingKey(c.number, c.point)),
   );
   const weight = options.prominence ?? (() => 0);
   const hint = typed.locality;
@@ -89,6 +102,8 @@ export function rankCandidates(
     );
   });
 }
+
+const KIND_ORDER: Record<Completion['kind'], number> = { point: 0, range: 1, street: 2 };
 
 const buildingKey = (number: string, p: ReferencePoint) =>
   `${numberKey(number)}|${streetKey(p.street)}|${p.zip}`;

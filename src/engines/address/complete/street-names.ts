@@ -3,10 +3,11 @@ import type { FallbackPlan } from './complete.js';
 import { typoEdits } from './match-street.js';
 import type { KeyRange } from './search-plan.js';
 
-/** A distinct street name of the store and how many points carry it. */
+/** A distinct street name of the store, how many points (and ranges) carry it, and whether ranges do. */
 export interface StreetNameRow {
   name: string;
   points: number;
+  ranged?: boolean;
 }
 
 const WORD_CHAR = /^[\p{L}\p{N}]/u;
@@ -18,6 +19,8 @@ const RECENT_TERMS = 128;
 const BUILD_SLICE_MS = 10;
 /** Streets the fallback reads per prefix and per typo term. */
 const NAMES_EACH = 6;
+/** Names looked at for one carried by ranges before a prefix is taken to have one. */
+const RANGED_SCAN = 2000;
 
 /**
  * Trigrams as pg_trgm makes them: each run of letters and digits padded with two spaces in
@@ -55,6 +58,8 @@ export class StreetNameIndex {
     private readonly points: Float64Array,
     /** Trigram -> ids of the names holding it, ascending. */
     private readonly postings: Map<string, Int32Array>,
+    /** 1 for a name street ranges carry. */
+    private readonly ranged: Uint8Array,
   ) {
     this.shared = new Uint16Array(names.length);
   }
@@ -84,6 +89,7 @@ export class StreetNameIndex {
   private static *building(rows: StreetNameRow[]): Generator<void, StreetNameIndex> {
     const names: string[] = new Array(rows.length);
     const points = new Float64Array(rows.length);
+    const ranged = new Uint8Array(rows.length);
     const lists = new Map<string, number[]>();
     let sliceEnd = performance.now() + BUILD_SLICE_MS;
     for (let id = 0; id < rows.length; id++) {
@@ -95,6 +101,7 @@ export class StreetNameIndex {
         );
       names[id] = name;
       points[id] = rows[id].points;
+      if (rows[id].ranged) ranged[id] = 1;
       for (const g of trigrams(name)) {
         const list = lists.get(g);
         if (list) list.push(id);
@@ -113,7 +120,7 @@ export class StreetNameIndex {
         sliceEnd = performance.now() + BUILD_SLICE_MS;
       }
     }
-    return new StreetNameIndex(names, points, postings);
+    return new StreetNameIndex(names, points, postings, ranged);
   }
 
   get size(): number {
@@ -124,6 +131,19 @@ export class StreetNameIndex {
   has(range: KeyRange): boolean {
     const first = this.firstAtOrAfter(range.from);
     return first < this.names.length && this.names[first] < range.to;
+  }
+
+  /**
+   * Whether street ranges may carry a name in the range: looked for among the first RANGED_SCAN
+   * names of it, past them taken as yes (a read that finds nothing costs less than the scan).
+   */
+  hasRanged(range: KeyRange): boolean {
+    const from = this.firstAtOrAfter(range.from);
+    for (let id = from; id < this.names.length && this.names[id] < range.to; id++) {
+      if (this.ranged[id]) return true;
+      if (id - from >= RANGED_SCAN) return true;
+    }
+    return false;
   }
 
   /** The busiest few of the first names (in key order) within the range. */

@@ -34,6 +34,10 @@ export function rangeNumber(key: string): RangeNumber | undefined {
   return m ? { prefix: m[1] ?? '', value: Number(m[2]) } : undefined;
 }
 
+/** A range's value as the address writes it: "1520"; after a hyphen at least two digits, "101-05". */
+export const rangeNumberText = (prefix: string, value: number) =>
+  prefix ? `${prefix}${String(value).padStart(2, '0')}` : String(value);
+
 export const rangeLow = (r: StreetRange) => Math.min(r.from, r.to);
 export const rangeHigh = (r: StreetRange) => Math.max(r.from, r.to);
 
@@ -77,7 +81,7 @@ export function nearestInRanges(
     const candidates = r.parity === 'B' ? [clamped] : [clamped, clamped - 1, clamped + 1];
     for (const v of candidates) {
       if (v < low || v > high || !rangeHolds(r, { prefix: r.prefix, value: v })) continue;
-      const number = `${r.prefix}${r.prefix ? String(v).padStart(2, '0') : v}`;
+      const number = rangeNumberText(r.prefix, v);
       const gap = Math.abs(v - target.value);
       const seen = found.get(number);
       if (!seen || gap < seen.gap) found.set(number, { number, range: r, gap });
