@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import pino, { type Logger } from 'pino';
 import { createAddressing } from './api/addressing.js';
 import type { AppDeps } from './api/deps.js';
+import type { JobContext } from './api/job-definition.js';
 import { KnownContacts } from './api/print-mail/contacts/known-contacts.js';
 import { buildApp } from './app.js';
 import { blobLocationOf } from './config/blob-location.js';
@@ -14,11 +15,11 @@ import { startGinPendingFlush } from './jobs/gin-pending-flush.js';
 import { startQueue } from './jobs/queue.js';
 import { createQueues, jobsFor, startWorkers } from './jobs/registry.js';
 import { RenderChild } from './jobs/render-child.js';
-import { RenderGate } from './jobs/render-gate.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import { loadDataKeys } from './platform/data-keys.js';
 import { ForegroundLoad, type LoadGauge } from './platform/foreground-load.js';
+import { RenderGate } from './platform/render-gate.js';
 import { createUrlSigner, loadSigningSecret } from './platform/signed-url.js';
 import { PgGeographies } from './reference-store/boundaries/pg-geographies.js';
 import { PgCompletions } from './reference-store/pg-completions.js';
@@ -143,21 +144,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
       busyAtPerSecond: config.renderYieldAtPerSecond,
       busyConcurrency: config.renderBusyConcurrency,
     });
-    const ctx = {
-      config,
-      pool: db.pool,
-      clock,
-      log,
-      boss,
-      blobs,
-      signer,
-      renderer,
-      renderGate,
-      dataKeys,
-      addressing,
-      verifier,
-      reports,
-    };
+    const ctx: JobContext = { ...deps, log, renderGate };
     const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
     await startWorkers(boss, ctx, jobsFor(share));
     renderChild?.start();

@@ -32,7 +32,7 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Signs the expiring links to blobs that Postroom serves under POSTROOM_PUBLIC_URL. */
   signer: UrlSigner;
-  /** Counts requests, so renders in this process can make way for them (jobs/render-gate.ts). */
+  /** Counts requests, so renders in this process can make way for them (platform/render-gate.ts). */
   foreground?: ForegroundLoad;
   /** Orders' inline contacts this process has seen stored, so a create need not read them first. */
   knownContacts?: KnownContacts;

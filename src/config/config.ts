@@ -59,7 +59,7 @@ export interface Config {
   renderPoolSize: number;
   /**
    * Time one print may hold a Chromium tab (POSTROOM_RENDER_TIMEOUT_MS, default 30 s); an order
-   * timing out twice is cancelled as invalid content (jobs/render-order.ts).
+   * timing out twice is cancelled as invalid content (api/print-mail/orders/render-order.job.ts).
    */
   renderTimeoutMs: number;
   /** Letters or mail pieces of one size that may share a Chromium print (POSTROOM_PRINT_BATCH, default 12; 1 = each alone). */

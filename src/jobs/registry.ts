@@ -1,84 +1,26 @@
 import type PgBoss from 'pg-boss';
-import type { ContactAddressing } from '../api/print-mail/contacts/contact-address.js';
+import { addverList, addverListFailed } from '../api/addver-lists/addver-list.job.js';
+import type { JobAttempt, JobContext, JobDefinition } from '../api/job-definition.js';
+import { campaignProgress } from '../api/print-mail/campaigns/campaign-progress.job.js';
+import { campaignSendFailed, sendCampaign } from '../api/print-mail/campaigns/campaign-send.job.js';
+import { validateCampaign } from '../api/print-mail/campaigns/campaign-validate.job.js';
+import { sweepKeptForOrders } from '../api/print-mail/documents/sweep-kept-for-orders.job.js';
+import { mailingListImport } from '../api/print-mail/mailing-list-imports/mailing-list-import.job.js';
+import { mailingListImportFailed } from '../api/print-mail/mailing-list-imports/mailing-list-import-failed.job.js';
+import { mailingListJob, mailingListJobFailed } from '../api/print-mail/mailing-lists/mailing-list.job.js';
+import { advanceOrders } from '../api/print-mail/orders/advance-orders.job.js';
+import { assemblePrintBatchesJob } from '../api/print-mail/orders/assemble-print-batches.job.js';
+import { renderOrder } from '../api/print-mail/orders/render-order.job.js';
+import { renderOrderFailed } from '../api/print-mail/orders/render-order-failed.job.js';
+import { reportExport, reportExportFailed } from '../api/print-mail/reports/report-export.job.js';
+import { targetedListBuild } from '../api/print-mail/targeted-list-builds/targeted-list-build.job.js';
+import { targetedListBuildFailed } from '../api/print-mail/targeted-list-builds/targeted-list-build-failed.job.js';
+import { targetedListBuildQuote } from '../api/print-mail/targeted-list-builds/targeted-list-build-quote.job.js';
+import { sweepTemplateEditorSessions } from '../api/print-mail/template-editor-sessions/sweep-editor-sessions.job.js';
 import type { Config } from '../config/config.js';
-import type { Pool } from '../db/pool.js';
 import { retryTransient } from '../db/retry-transient.js';
-import type { AddressVerifier } from '../engines/address/verify/index.js';
-import type { OrderRenderer } from '../engines/render/index.js';
-import type { Clock } from '../platform/clock.js';
-import type { DataKeys } from '../platform/data-keys.js';
-import type { UrlSigner } from '../platform/signed-url.js';
-import type { ReportSandbox } from '../report-sandbox/report-sandbox.js';
-import type { BlobStore } from '../storage/blob-store.js';
-import { addverList, addverListFailed } from './addver-list.js';
-import { advanceOrders } from './advance-orders.js';
-import { assemblePrintBatchesJob } from './assemble-print-batches.js';
-import { campaignProgress } from './campaign-progress.js';
-import { campaignSendFailed, sendCampaign } from './campaign-send.js';
-import { validateCampaign } from './campaign-validate.js';
-import { mailingListImport } from './mailing-list-import.js';
-import { mailingListImportFailed } from './mailing-list-import-failed.js';
-import { mailingListJob, mailingListJobFailed } from './mailing-list-job.js';
-import type { RenderGate } from './render-gate.js';
-import { renderOrder } from './render-order.js';
-import { renderOrderFailed } from './render-order-failed.js';
-import { reportExport, reportExportFailed } from './report-export.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
-import { sweepKeptForOrders } from './sweep-kept-for-orders.js';
 import { sweepRetention } from './sweep-retention.js';
-import { sweepTemplateEditorSessions } from './sweep-template-editor-sessions.js';
-import { targetedListBuild } from './targeted-list-build.js';
-import { targetedListBuildFailed } from './targeted-list-build-failed.js';
-import { targetedListBuildQuote } from './targeted-list-build-quote.js';
-
-export interface JobContext {
-  config: Config;
-  pool: Pool;
-  clock: Clock;
-  log: (obj: object, msg: string) => void;
-  boss: PgBoss;
-  blobs: BlobStore;
-  signer: UrlSigner;
-  /** Where render jobs render (one per process: a RenderThread in servers). */
-  renderer: OrderRenderer;
-  /** Lets renders make way for this process's API. */
-  renderGate: RenderGate;
-  /** Opens sealed secrets a render needs (a cheque's account number). */
-  dataKeys: DataKeys;
-  /** Verifies addresses, for jobs that create contacts or orders (imports, campaigns). */
-  addressing: ContactAddressing;
-  /** The address verifier itself, for bulk verification lists. */
-  verifier: AddressVerifier;
-  /** Runs report exports' SQL in the sandbox. */
-  reports: ReportSandbox;
-}
-
-/** One durable job kind: its queue, how workers take it, and (optionally) a cron schedule. */
-export interface JobDefinition<T extends object = object> {
-  name: string;
-  /** Queue options, or a function of the configuration when they depend on it. */
-  queue?: Omit<PgBoss.Queue, 'name'> | ((config: Config) => Omit<PgBoss.Queue, 'name'>);
-  work?: PgBoss.WorkOptions;
-  cron?: string;
-  /** Workers this process runs for the queue (each takes one batch at a time); default 1. */
-  workers?: number;
-  /**
-   * Makes PDFs (Chromium, pdf-lib): the job runs where renders run, which is a low-priority
-   * child process by default (Config.renders, render-child.ts), not beside the API.
-   */
-  makesPdfs?: boolean;
-  run(data: T, ctx: JobContext, attempt?: JobAttempt): Promise<void>;
-}
-
-/**
- * What is known of this run of a job: earlier failures (with `work.includeMetadata`; otherwise
- * empty), for a job that treats a failure seen twice differently (render-order.ts).
- */
-export interface JobAttempt {
-  retryCount?: number;
-  /** The previous run's error, as pg-boss stored it (`{message, stack}`). */
-  output?: unknown;
-}
 
 /**
  * Every job kind, in one list. (Webhook delivery is the exception: it runs its own loops for

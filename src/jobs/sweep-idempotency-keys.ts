@@ -1,5 +1,5 @@
+import type { JobDefinition } from '../api/job-definition.js';
 import { deleteExpiredKeys } from '../platform/idempotency.repo.js';
-import type { JobDefinition } from './registry.js';
 
 /**
  * Idempotency keys are honoured 24 hours (platform/idempotency.ts ignores older ones); their

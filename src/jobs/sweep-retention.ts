@@ -1,5 +1,5 @@
+import type { JobDefinition } from '../api/job-definition.js';
 import { type AgedTable, deleteOlderBatch } from '../db/retention.repo.js';
-import type { JobDefinition } from './registry.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 5_000;

@@ -10,7 +10,7 @@ export interface LoadGauge {
 
 /**
  * How busy this process's API is: requests started in about the last second. Background work
- * in the same process (renders, see jobs/render-gate.ts) asks before it takes CPU that the
+ * in the same process (renders, see platform/render-gate.ts) asks before it takes CPU that the
  * requests need. Four 250 ms buckets: constant memory and time whatever the rate.
  */
 export class ForegroundLoad implements LoadGauge {

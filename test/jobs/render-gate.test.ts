@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { RenderGate } from '../../src/jobs/render-gate.js';
 import { ForegroundLoad } from '../../src/platform/foreground-load.js';
+import { RenderGate } from '../../src/platform/render-gate.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody, waitForLetter } from '../helpers/letters.js';
 
-// Renders make way for a busy API (jobs/render-gate.ts) but are never starved by it: with
+// Renders make way for a busy API (platform/render-gate.ts) but are never starved by it: with
 // requests arriving well over the threshold the whole time, every letter still renders.
 let server: TestServer;
 let key: string;

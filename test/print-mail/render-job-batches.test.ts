@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type PgBoss from 'pg-boss';
-import { batchHandler, type JobContext, type JobDefinition } from '../../src/jobs/registry.js';
+import type { JobContext, JobDefinition } from '../../src/api/job-definition.js';
+import { batchHandler } from '../../src/jobs/registry.js';
 
-// Render jobs are fetched several at a time (src/jobs/render-order.ts) and run side by side:
+// Render jobs are fetched several at a time (src/api/print-mail/orders/render-order.job.ts) and run side by side:
 // one failing must not fail or complete its neighbours, and a batch of one still throws so
 // pg-boss records the error.
 test('a job that fails in a batch is failed alone; the others run', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { JobContext } from '../../src/jobs/registry.js';
-import { sweepTemplateEditorSessions } from '../../src/jobs/sweep-template-editor-sessions.js';
+import type { JobContext } from '../../src/api/job-definition.js';
+import { sweepTemplateEditorSessions } from '../../src/api/print-mail/template-editor-sessions/sweep-editor-sessions.job.js';
 import { setOrganizationDisabled } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, statusOf, type TestServer } from '../helpers/harness.js';

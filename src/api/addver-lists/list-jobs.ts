@@ -5,7 +5,7 @@ import type { Scope } from '../../db/scope.js';
 
 export const LISTS_TABLE = 'addver_lists';
 
-/** The list queues (their workers are src/jobs/addver-list.ts). */
+/** The list queues (their workers are src/api/addver-lists/addver-list.job.ts). */
 export const LIST_JOBS = Object.freeze({
   /** pending → processing → processed, a slice of rows per run (list-run.ts). */
   run: 'addver-list',

@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import { jobInsertStatement } from '../../../db/job-insert.js';
 import type { Scope } from '../../../db/scope.js';
 
-/** The campaign jobs' queues (their workers are in src/jobs/campaign-*.ts). */
+/** The campaign jobs' queues (their workers are in src/api/print-mail/campaigns/campaign-*.job.ts). */
 export const CAMPAIGN_JOBS = Object.freeze({
   /** drafting → draft | changes_required: checks the list, profile, sender and content. */
   validate: 'campaign-validate',

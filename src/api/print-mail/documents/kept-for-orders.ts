@@ -14,7 +14,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
  * its table at once, so it is gone from retrieve, list, search and from new orders (a new
  * order naming it gets the usual 400); what orders read stays where they read it, named by a
  * row of kept_for_orders, until no order that is still to print needs it. Then the sweep
- * (jobs/sweep-kept-for-orders.ts) removes it: queued by the delete itself (so at once when
+ * (api/print-mail/documents/sweep-kept-for-orders.job.ts) removes it: queued by the delete itself (so at once when
  * nothing waits), and every few minutes for what waited for orders to print or be cancelled.
  *
  * An order create that read the resource before a concurrent delete must not be missed by the
@@ -44,7 +44,7 @@ export interface KeptRow {
   createdAt: string;
 }
 
-/** The sweep's queue; its worker is jobs/sweep-kept-for-orders.ts. */
+/** The sweep's queue; its worker is api/print-mail/documents/sweep-kept-for-orders.job.ts. */
 export const KEPT_FOR_ORDERS_JOB = 'sweep-kept-for-orders';
 
 /**

@@ -3,7 +3,7 @@ import { jobInsertStatement } from '../../../db/job-insert.js';
 import type { Queryable } from '../../../db/pool.js';
 import type { Scope } from '../../../db/scope.js';
 
-/** The import jobs' queues (their workers are src/jobs/mailing-list-import*.ts). */
+/** The import jobs' queues (their workers are src/api/print-mail/mailing-list-imports/mailing-list-import*.job.ts). */
 export const IMPORT_JOBS = Object.freeze({
   /** validating → completed | changes_required, a slice of rows per run (import-run.ts). */
   run: 'mailing-list-import',

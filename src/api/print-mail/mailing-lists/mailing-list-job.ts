@@ -24,7 +24,7 @@ import {
   removeImports,
 } from './mailing-list-members.repo.js';
 
-/** The queue of list jobs (its worker is src/jobs/mailing-list-job.ts). */
+/** The queue of list jobs (its worker is src/api/print-mail/mailing-lists/mailing-list.job.ts). */
 export const MAILING_LIST_JOB = 'mailing-list-job';
 /** The job's dead letters: a job that failed on every retry (mailing-list-job-failed.ts). */
 export const MAILING_LIST_JOB_FAILED = 'mailing-list-job-failed';

@@ -1,6 +1,6 @@
 /**
- * Names of the durable jobs orders enqueue, here rather than in src/jobs so the order code
- * can enqueue them without importing the jobs (which import the order code).
+ * Names of the durable jobs orders enqueue, apart from the jobs themselves (`*.job.ts` beside
+ * this file), so the order code can enqueue them without importing the jobs (which import it).
  */
 export const ORDER_JOBS = Object.freeze({
   render: 'render-order',

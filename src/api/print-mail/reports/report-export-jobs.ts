@@ -1,4 +1,4 @@
-/** The export queues (workers in src/jobs/report-export*.ts). */
+/** The export queues (workers in src/api/print-mail/reports/report-export.job.ts). */
 export const EXPORT_JOBS = Object.freeze({
   run: 'report-export',
   /** Dead letters: an export whose job failed on every retry is marked failed. */

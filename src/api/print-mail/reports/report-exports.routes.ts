@@ -26,7 +26,7 @@ const ExportParams = Type.Object({
 
 /**
  * `POST /reports/{id}/exports`: the report's query, as it is now, runs in a durable job that
- * writes a CSV (jobs/report-export.ts); `GET` and `DELETE /reports/{id}/exports/{exportID}`.
+ * writes a CSV (api/print-mail/reports/report-export.job.ts); `GET` and `DELETE /reports/{id}/exports/{exportID}`.
  */
 export const reportExportsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (app, { deps }) => {
   const tags = ['Reports'];

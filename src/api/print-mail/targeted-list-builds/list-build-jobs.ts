@@ -6,7 +6,7 @@ import { randomBase58 } from '../../../platform/ids.js';
 
 export const BUILDS_TABLE = 'targeted_list_builds';
 
-/** The list build jobs' queues (their workers are src/jobs/targeted-list-build*.ts). */
+/** The list build jobs' queues (their workers are src/api/print-mail/targeted-list-builds/targeted-list-build*.job.ts). */
 export const LIST_BUILD_JOBS = Object.freeze({
   /** generating_quote → quote_ready (list-build-quote.ts). */
   quote: 'targeted-list-build-quote',

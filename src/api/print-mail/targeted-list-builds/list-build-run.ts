@@ -174,7 +174,7 @@ export async function failBuild(
   await dropSnapshot(tx, row.doc.id);
 }
 
-/** After the build job's last retry (jobs/targeted-list-build-failed.ts). */
+/** After the build job's last retry (api/print-mail/targeted-list-builds/targeted-list-build-failed.job.ts). */
 export async function failBuildForGood(deps: BuildDeps, data: ListBuildJobData): Promise<void> {
   const scope = { orgId: data.orgId, live: data.live };
   await withTransaction(deps.pool, async (tx) => {

@@ -23,7 +23,7 @@ const Deleted = Type.Object({ id: Type.String(), object: Type.Literal(OBJECT), d
  * Template editor sessions: create, list, get, delete. Not the document kit: a session's url
  * holds its secret token, which is sealed beside the doc rather than in it, so every read
  * makes the url afresh. Expired sessions are removed before the caller's reads (and by the
- * sweep, jobs/sweep-template-editor-sessions.ts), so a list never shows one.
+ * sweep, api/print-mail/template-editor-sessions/sweep-editor-sessions.job.ts), so a list never shows one.
  */
 export const templateEditorSessionsRoutes: FastifyPluginAsyncTypebox<{ deps: AppDeps }> = async (
   app,

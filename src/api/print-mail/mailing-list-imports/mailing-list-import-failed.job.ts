@@ -1,6 +1,6 @@
-import { failImport } from '../api/print-mail/mailing-list-imports/import-finish.js';
-import { IMPORT_JOBS, type ImportJobData } from '../api/print-mail/mailing-list-imports/import-jobs.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { failImport } from './import-finish.js';
+import { IMPORT_JOBS, type ImportJobData } from './import-jobs.js';
 
 /**
  * The import queue's dead-letter queue: an import whose job failed on every retry becomes

@@ -1,23 +1,14 @@
-import { CAMPAIGN_JOBS, type CampaignJobData } from '../api/print-mail/campaigns/campaign-jobs.js';
-import { failSend, sendCampaign as sendPages } from '../api/print-mail/campaigns/campaign-send.js';
-import type { OrderCreateContext } from '../api/print-mail/orders/order-service.js';
-import type { Scope } from '../db/scope.js';
-import { getOrganization } from '../platform/auth/organizations.repo.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import type { Scope } from '../../../db/scope.js';
+import { getOrganization } from '../../../platform/auth/organizations.repo.js';
+import type { JobContext, JobDefinition } from '../../job-definition.js';
+import { type OrderCreateContext, orderCreateContext } from '../orders/order-service.js';
+import { CAMPAIGN_JOBS, type CampaignJobData } from './campaign-jobs.js';
+import { failSend, sendCampaign as sendPages } from './campaign-send.js';
 
 /** What creating an order needs, in a job: the campaign's organization and mode, not a request's. */
 export async function campaignOrderContext(ctx: JobContext, scope: Scope): Promise<OrderCreateContext> {
   const org = await getOrganization(ctx.pool, scope.orgId);
-  return {
-    scope,
-    orgCountryCode: org?.countryCode ?? 'US',
-    addressing: ctx.addressing,
-    now: ctx.clock.now(),
-    blobs: ctx.blobs,
-    boss: ctx.boss,
-    signer: ctx.signer,
-    allowPrivate: ctx.config.allowPrivateUrls,
-  };
+  return orderCreateContext(ctx, scope, org?.countryCode ?? 'US');
 }
 
 /**

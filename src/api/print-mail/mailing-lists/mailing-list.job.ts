@@ -1,11 +1,11 @@
+import type { JobDefinition } from '../../job-definition.js';
 import {
   failListJob,
   MAILING_LIST_JOB,
   MAILING_LIST_JOB_FAILED,
   type MailingListJobData,
   runListJob,
-} from '../api/print-mail/mailing-lists/mailing-list-job.js';
-import type { JobDefinition } from './registry.js';
+} from './mailing-list-job.js';
 
 /** A mailing list's job: its members change and it is completed again, in one transaction. */
 export const mailingListJob: JobDefinition<MailingListJobData> = {

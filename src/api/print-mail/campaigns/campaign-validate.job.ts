@@ -1,14 +1,14 @@
-import type { Campaign } from '../api/print-mail/campaigns/campaign.schema.js';
-import { saveCampaign } from '../api/print-mail/campaigns/campaign-change.js';
-import { checkCampaign } from '../api/print-mail/campaigns/campaign-check.js';
-import { CAMPAIGN_JOBS, type CampaignJobData } from '../api/print-mail/campaigns/campaign-jobs.js';
-import { campaignPreviewJob } from '../api/print-mail/campaigns/campaign-preview.js';
-import type { PreparedOrder } from '../api/print-mail/orders/order-service.js';
-import { getDoc, lockDoc } from '../db/resources.repo.js';
-import { withTransaction } from '../db/tx.js';
-import { RenderInputError, TemplateSyntaxError } from '../engines/render/index.js';
-import { campaignOrderContext } from './campaign-send.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import { getDoc, lockDoc } from '../../../db/resources.repo.js';
+import { withTransaction } from '../../../db/tx.js';
+import { RenderInputError, TemplateSyntaxError } from '../../../engines/render/index.js';
+import type { JobContext, JobDefinition } from '../../job-definition.js';
+import type { PreparedOrder } from '../orders/order-service.js';
+import type { Campaign } from './campaign.schema.js';
+import { saveCampaign } from './campaign-change.js';
+import { checkCampaign } from './campaign-check.js';
+import { CAMPAIGN_JOBS, type CampaignJobData } from './campaign-jobs.js';
+import { campaignPreviewJob } from './campaign-preview.js';
+import { campaignOrderContext } from './campaign-send.job.js';
 
 /** How long a campaign waits for its list's running job before it looks again. */
 const LIST_WAIT_SECONDS = 2;

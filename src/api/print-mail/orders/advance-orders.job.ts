@@ -1,10 +1,10 @@
-import { advanceOrder } from '../api/print-mail/orders/advance-order.js';
-import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
-import type { OrderKind } from '../api/print-mail/orders/order-kind.js';
-import { ORDER_KINDS, orderKind } from '../api/print-mail/orders/order-kinds.js';
-import { dueOrderIds } from '../api/print-mail/orders/order-schedule.repo.js';
-import { withTransaction } from '../db/tx.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import { withTransaction } from '../../../db/tx.js';
+import type { JobContext, JobDefinition } from '../../job-definition.js';
+import { advanceOrder } from './advance-order.js';
+import { ORDER_JOBS } from './order-jobs.js';
+import type { OrderKind } from './order-kind.js';
+import { ORDER_KINDS, orderKind } from './order-kinds.js';
+import { dueOrderIds } from './order-schedule.repo.js';
 
 /**
  * Moves orders along their schedule. Each order enqueues one of these at its print time

@@ -1,6 +1,6 @@
-import { KEPT_FOR_ORDERS_JOB, sweepKept } from '../api/print-mail/documents/kept-for-orders.js';
-import { KEPT_FOR_ORDERS } from '../api/print-mail/kept-resources.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { KEPT_FOR_ORDERS } from '../kept-resources.js';
+import { KEPT_FOR_ORDERS_JOB, sweepKept } from './kept-for-orders.js';
 
 /**
  * Removes what deleted resources left for their orders still to print (a bank account's sealed

@@ -1,18 +1,13 @@
-import type { ReportExport } from '../api/print-mail/reports/report.schema.js';
-import {
-  EXPORT_JOBS,
-  type ExportJobData,
-  exportBlobKey,
-  isGenerating,
-} from '../api/print-mail/reports/report-export-jobs.js';
-import { getDoc, lockDoc, replaceDoc } from '../db/resources.repo.js';
-import type { Scope } from '../db/scope.js';
-import { withTransaction } from '../db/tx.js';
-import { csvLine } from '../platform/csv/csv-line.js';
-import { ApiError } from '../platform/errors.js';
-import { searchTextOf } from '../platform/lists.js';
-import type { ReportCursor } from '../report-sandbox/report-sandbox.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import { getDoc, lockDoc, replaceDoc } from '../../../db/resources.repo.js';
+import type { Scope } from '../../../db/scope.js';
+import { withTransaction } from '../../../db/tx.js';
+import { csvLine } from '../../../platform/csv/csv-line.js';
+import { ApiError } from '../../../platform/errors.js';
+import { searchTextOf } from '../../../platform/lists.js';
+import type { ReportCursor } from '../../../report-sandbox/report-sandbox.js';
+import type { JobContext, JobDefinition } from '../../job-definition.js';
+import type { ReportExport } from './report.schema.js';
+import { EXPORT_JOBS, type ExportJobData, exportBlobKey, isGenerating } from './report-export-jobs.js';
 
 const TABLE = 'report_exports';
 const FETCH_ROWS = 1000;

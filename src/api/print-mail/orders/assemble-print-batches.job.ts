@@ -1,8 +1,8 @@
-import { ORDER_JOBS } from '../api/print-mail/orders/order-jobs.js';
-import { readOrder } from '../api/print-mail/orders/orders.repo.js';
-import { assemblePrintBatches } from '../api/print-mail/orders/print-batch-assemble.js';
-import type { JobDefinition } from './registry.js';
-import { renderJobContext } from './render-order.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { ORDER_JOBS } from './order-jobs.js';
+import { readOrder } from './orders.repo.js';
+import { assemblePrintBatches } from './print-batch-assemble.js';
+import { renderJobContext } from './render-order.job.js';
 
 /**
  * Batches live orders that entered printing. Sent whenever an order moves to printing; the

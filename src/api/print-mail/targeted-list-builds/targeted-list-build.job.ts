@@ -1,9 +1,6 @@
-import {
-  LIST_BUILD_JOBS,
-  type ListBuildJobData,
-} from '../api/print-mail/targeted-list-builds/list-build-jobs.js';
-import { advanceBuild } from '../api/print-mail/targeted-list-builds/list-build-run.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { LIST_BUILD_JOBS, type ListBuildJobData } from './list-build-jobs.js';
+import { advanceBuild } from './list-build-run.js';
 
 /**
  * A confirmed targeted list build: creating_list → completed, page by page (api/.../

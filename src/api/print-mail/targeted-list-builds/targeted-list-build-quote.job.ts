@@ -1,9 +1,6 @@
-import {
-  LIST_BUILD_JOBS,
-  type ListBuildJobData,
-} from '../api/print-mail/targeted-list-builds/list-build-jobs.js';
-import { generateQuote } from '../api/print-mail/targeted-list-builds/list-build-quote.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { LIST_BUILD_JOBS, type ListBuildJobData } from './list-build-jobs.js';
+import { generateQuote } from './list-build-quote.js';
 
 /** A targeted list build's quote: generating_quote → quote_ready (a count of its area's points). */
 export const targetedListBuildQuote: JobDefinition<ListBuildJobData> = {

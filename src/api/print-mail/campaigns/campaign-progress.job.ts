@@ -1,6 +1,6 @@
-import { CAMPAIGN_JOBS } from '../api/print-mail/campaigns/campaign-jobs.js';
-import { advanceCampaigns } from '../api/print-mail/campaigns/campaign-progress.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { CAMPAIGN_JOBS } from './campaign-jobs.js';
+import { advanceCampaigns } from './campaign-progress.js';
 
 /** Sent campaigns follow their orders: ready → printing → processed_for_delivery. */
 export const campaignProgress: JobDefinition = {

@@ -1,4 +1,4 @@
-import type { LoadGauge } from '../platform/foreground-load.js';
+import type { LoadGauge } from './foreground-load.js';
 
 export interface RenderGateOptions {
   /** API requests per second at which renders make way (0: never). */

@@ -1,6 +1,6 @@
-import { IMPORT_JOBS, type ImportJobData } from '../api/print-mail/mailing-list-imports/import-jobs.js';
-import { advanceImport } from '../api/print-mail/mailing-list-imports/import-run.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { IMPORT_JOBS, type ImportJobData } from './import-jobs.js';
+import { advanceImport } from './import-run.js';
 
 /**
  * validating → completed | changes_required (api/.../import-run.ts), a slice at a time: each

@@ -1,7 +1,7 @@
-import { LIST_JOBS, type ListJobData } from '../api/addver-lists/list-jobs.js';
-import { advanceList, failList, type ListRunDeps } from '../api/addver-lists/list-run.js';
-import { PgIntlPoints } from '../reference-store/pg-intl-points.js';
-import type { JobContext, JobDefinition } from './registry.js';
+import { PgIntlPoints } from '../../reference-store/pg-intl-points.js';
+import type { JobContext, JobDefinition } from '../job-definition.js';
+import { LIST_JOBS, type ListJobData } from './list-jobs.js';
+import { advanceList, failList, type ListRunDeps } from './list-run.js';
 
 const runDeps = (ctx: JobContext): ListRunDeps => ({
   pool: ctx.pool,

@@ -1,25 +1,25 @@
-import { advanceLockedOrder, stepDue } from '../api/print-mail/orders/advance-order.js';
-import { cancelIfReady } from '../api/print-mail/orders/cancel-order.js';
-import type { MailingClass } from '../api/print-mail/orders/mailing-class.js';
-import { mailingClassProblem } from '../api/print-mail/orders/mailing-class-rules.js';
-import { changeOrder, changeOrderIfUnchanged } from '../api/print-mail/orders/order-change.js';
-import { companionPdfKey, orderPdfKey } from '../api/print-mail/orders/order-files.js';
-import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
-import type { RenderJobContext } from '../api/print-mail/orders/order-kind.js';
-import { orderKind } from '../api/print-mail/orders/order-kinds.js';
-import { lockOrder, type OrderRow, readOrder } from '../api/print-mail/orders/orders.repo.js';
-import { trackerMergeValues } from '../api/print-mail/trackers/tracker-refs.js';
-import { barcodeRecordPart } from '../api/print-mail/tracking/imb-barcodes.repo.js';
-import { orderImb, withImb } from '../api/print-mail/tracking/order-imb.js';
-import { withTransaction } from '../db/tx.js';
+import { withTransaction } from '../../../db/tx.js';
 import {
   RenderInputError,
   type RenderResult,
   RenderTimeoutError,
   TemplateSyntaxError,
-} from '../engines/render/index.js';
-import { isStorageFull } from '../storage/storage-full.js';
-import type { JobAttempt, JobContext, JobDefinition } from './registry.js';
+} from '../../../engines/render/index.js';
+import { isStorageFull } from '../../../storage/storage-full.js';
+import type { JobAttempt, JobContext, JobDefinition } from '../../job-definition.js';
+import { trackerMergeValues } from '../trackers/tracker-refs.js';
+import { barcodeRecordPart } from '../tracking/imb-barcodes.repo.js';
+import { orderImb, withImb } from '../tracking/order-imb.js';
+import { advanceLockedOrder, stepDue } from './advance-order.js';
+import { cancelIfReady } from './cancel-order.js';
+import type { MailingClass } from './mailing-class.js';
+import { mailingClassProblem } from './mailing-class-rules.js';
+import { changeOrder, changeOrderIfUnchanged } from './order-change.js';
+import { companionPdfKey, orderPdfKey } from './order-files.js';
+import { ORDER_JOBS, type OrderJobData } from './order-jobs.js';
+import type { RenderJobContext } from './order-kind.js';
+import { orderKind } from './order-kinds.js';
+import { lockOrder, type OrderRow, readOrder } from './orders.repo.js';
 
 /**
  * Renders one order's PDF (and its companion files, such as a letter's plastic card, beside it)

@@ -1,10 +1,10 @@
-import { cancelIfReady } from '../api/print-mail/orders/cancel-order.js';
-import { ORDER_JOBS, type OrderJobData } from '../api/print-mail/orders/order-jobs.js';
-import { orderKind } from '../api/print-mail/orders/order-kinds.js';
-import { lockOrder } from '../api/print-mail/orders/orders.repo.js';
-import { withTransaction } from '../db/tx.js';
-import type { JobDefinition } from './registry.js';
-import { orderCtx } from './render-order.js';
+import { withTransaction } from '../../../db/tx.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { cancelIfReady } from './cancel-order.js';
+import { ORDER_JOBS, type OrderJobData } from './order-jobs.js';
+import { orderKind } from './order-kinds.js';
+import { lockOrder } from './orders.repo.js';
+import { orderCtx } from './render-order.job.js';
 
 /**
  * The render queue's dead-letter queue: a render that failed on every retry (browser down,

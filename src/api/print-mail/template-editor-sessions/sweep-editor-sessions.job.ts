@@ -1,5 +1,5 @@
-import { deleteExpiredSessions } from '../api/print-mail/template-editor-sessions/editor-sessions.repo.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { deleteExpiredSessions } from './editor-sessions.repo.js';
 
 /**
  * Template editor sessions live 24 hours and are then deleted (the spec): their links already

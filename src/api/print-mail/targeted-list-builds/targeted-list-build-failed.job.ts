@@ -1,10 +1,7 @@
-import {
-  LIST_BUILD_JOBS,
-  type ListBuildJobData,
-} from '../api/print-mail/targeted-list-builds/list-build-jobs.js';
-import { failQuote } from '../api/print-mail/targeted-list-builds/list-build-quote.js';
-import { failBuildForGood } from '../api/print-mail/targeted-list-builds/list-build-run.js';
-import type { JobDefinition } from './registry.js';
+import type { JobDefinition } from '../../job-definition.js';
+import { LIST_BUILD_JOBS, type ListBuildJobData } from './list-build-jobs.js';
+import { failQuote } from './list-build-quote.js';
+import { failBuildForGood } from './list-build-run.js';
 
 /**
  * The dead-letter queue of both list build jobs: a quote (its data carries a token) or a
