@@ -52,28 +52,45 @@ export const JOBS: JobDefinition<any>[] = [
   addverList,
 ];
 
+type QueueOptions = Omit<PgBoss.Queue, 'name'>;
+
+/** Whether a queue's stored options differ from those its job asks for. */
+function drifted(wanted: QueueOptions | undefined, stored: PgBoss.QueueResult): boolean {
+  const have = stored as unknown as Record<string, unknown>;
+  return Object.entries({ policy: 'standard', ...wanted }).some(([key, value]) => have[key] !== value);
+}
+
 /**
- * Creates every queue, so any process (an API without workers too) can enqueue. pg-boss
- * refuses a queue whose dead-letter queue does not exist yet, so those go first, whatever
- * the order of the list.
+ * Makes every queue, so any process (an API without workers too) can enqueue, and brings an
+ * existing queue's options to what its job asks for now (a setting such as the render job's
+ * expiry changed since the queue was made). pg-boss refuses a queue whose dead-letter queue does
+ * not exist yet, so those go first, whatever the order of the list. One read of the queues
+ * first: on a schema that has them all, a start makes none.
  */
 export async function createQueues(boss: PgBoss, config: Config, jobs = JOBS): Promise<void> {
   const queues = jobs.map((job) => ({
     name: job.name,
     options: typeof job.queue === 'function' ? job.queue(config) : job.queue,
   }));
-  const created = new Set<string>();
-  const create = async (queue: (typeof queues)[number]): Promise<void> => {
-    if (created.has(queue.name)) return;
-    created.add(queue.name);
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  const done = new Set<string>();
+  const make = async (queue: (typeof queues)[number]): Promise<void> => {
+    if (done.has(queue.name)) return;
+    done.add(queue.name);
     const deadLetter = queues.find((q) => q.name === queue.options?.deadLetter);
-    if (deadLetter) await create(deadLetter);
+    if (deadLetter) await make(deadLetter);
+    const stored = existing.get(queue.name);
+    if (stored) {
+      if (drifted(queue.options, stored))
+        await boss.updateQueue(queue.name, { name: queue.name, ...queue.options });
+      return;
+    }
     // Processes starting together on a new database can deadlock in pg-boss's create_queue
     // (seen with the compose deployment's four); making a queue that exists changes nothing,
     // so the deadlock's loser makes it again.
     await retryTransient(() => boss.createQueue(queue.name, { name: queue.name, ...queue.options }), 6);
   };
-  for (const queue of queues) await create(queue);
+  for (const queue of queues) await make(queue);
 }
 
 /**

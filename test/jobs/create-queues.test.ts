@@ -54,3 +54,25 @@ test('four processes making the queues at once on a new database all succeed', a
     await Promise.all(all.map((b) => b.stop({ graceful: false, wait: true })));
   }
 });
+
+test('a queue made earlier takes the options its job asks for now; a schema with every queue makes none', async () => {
+  await createQueues(boss, loadConfig({}, { renderJobExpireSec: 900 }));
+  assert.equal((await boss.getQueue('render-order'))?.expireInSeconds, 900);
+  let made = 0;
+  const counting = Object.create(boss, {
+    createQueue: {
+      value: (...args: Parameters<PgBoss['createQueue']>) => {
+        made++;
+        return boss.createQueue(...args);
+      },
+    },
+  }) as PgBoss;
+  await createQueues(counting, loadConfig({}, { renderJobExpireSec: 60 }));
+  assert.equal(
+    (await boss.getQueue('render-order'))?.expireInSeconds,
+    60,
+    'the changed setting reached the queue',
+  );
+  assert.equal((await boss.getQueue('render-order'))?.deadLetter, 'render-order-failed', 'the rest is kept');
+  assert.equal(made, 0, 'every queue existed');
+});
