@@ -4,8 +4,9 @@ const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const ID_LENGTH = 22;
 
 /**
- * Every id prefix the API hands out, in one frozen home, but orders': an order's id is prefixed
- * with its kind's name (api/print-mail/orders/order-kinds.ts), so a new kind needs no line here.
+ * Every id prefix the API hands out, in one frozen home, but orders' and order profiles': an
+ * order's id is prefixed with its kind's name (api/print-mail/orders/order-kinds.ts), a
+ * profile's with `<kind>_profile`, so a new kind needs no line here.
  */
 export const ID_PREFIX = Object.freeze({
   contact: 'contact',
@@ -18,10 +19,6 @@ export const ID_PREFIX = Object.freeze({
   trackerVisit: 'tracker_visit',
   virtualMailbox: 'virtual_mailbox',
   virtualMailboxItem: 'virtual_mailbox_item',
-  letterProfile: 'letter_profile',
-  postcardProfile: 'postcard_profile',
-  selfMailerProfile: 'self_mailer_profile',
-  chequeProfile: 'cheque_profile',
   campaign: 'campaign',
   mailingList: 'mailing_list',
   mailingListImport: 'mailing_list_import',

@@ -1,4 +1,5 @@
 import { checkBody } from '../../../platform/request-schema.js';
+import { profileKindFor } from '../order-profiles/profile-kinds.js';
 import { profileOrderInput } from '../order-profiles/profile-order-input.js';
 import type { OrderCreateBase } from '../orders/order-base.schema.js';
 import type { OrderKind } from '../orders/order-kind.js';
@@ -29,8 +30,7 @@ export function campaignOrderInput(
   const mergeVariables = contactMergeVariables(body.mergeVariables, contact);
   if (mergeVariables) body.mergeVariables = mergeVariables;
   if (campaign.sendDate && stillAhead(campaign.sendDate, now)) body.sendDate = campaign.sendDate;
-  // A cheque's amount is the contact's own: its `amount` metadata (cents), as an import maps it.
-  if (kind.name === 'cheque' && contact.metadata?.amount !== undefined) body.amount = contact.metadata.amount;
+  profileKindFor(kind)?.campaignInput?.(body, contact);
   return checkBody<OrderCreateBase>(kind.schemas.create, body);
 }
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { documentSchema, ENVELOPE_CREATE, ENVELOPE_UPDATE } from '../documents/document-envelope.js';
 import { removable } from '../documents/update-fields.js';
+import { PROFILE_KINDS } from '../order-profiles/profile-kinds.js';
 
 /** The campaign lifecycle, in order (the hosted service's statuses). */
 export const CAMPAIGN_STATUSES = [
@@ -14,14 +15,11 @@ export const CAMPAIGN_STATUSES = [
 ] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** Which profile field names which order kind. */
-export const PROFILE_FIELDS = {
-  letterProfile: 'letter',
-  postcardProfile: 'postcard',
-  selfMailerProfile: 'self_mailer',
-  chequeProfile: 'cheque',
-} as const;
-export type ProfileField = keyof typeof PROFILE_FIELDS;
+/** Which profile field names which order kind: one per kind of order profile (`selfMailerProfile` → self_mailer). */
+export const PROFILE_FIELDS: Readonly<Record<ProfileField, string>> = Object.freeze(
+  Object.fromEntries(PROFILE_KINDS.map((p) => [p.campaignField, p.kind.name])),
+);
+export type ProfileField = `${string}Profile`;
 
 const Id = Type.String({ minLength: 1, maxLength: 100 });
 const profileFields = (wrap: (s: typeof Id) => any) =>

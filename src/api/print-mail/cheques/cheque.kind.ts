@@ -1,5 +1,6 @@
 import { apiError, invalid } from '../../../platform/errors.js';
 import { defineOrderKind } from '../orders/order-kind.js';
+import { CHEQUE_PROFILE } from './cheque.profile.js';
 import { Cheque, ChequeCreate } from './cheque.schema.js';
 import { type ChequeContent, checkCheque, chequeContent, chequeFields } from './cheque-content.js';
 import { chequeDepositReady } from './cheque-deposit-ready.js';
@@ -29,6 +30,7 @@ export const chequeKind = defineOrderKind<ChequeCreate, ChequeContent>({
   unsearchable: ['letterHTML'],
   renderJob: chequeRenderJob,
   print: CHEQUE_PRINT,
+  profile: CHEQUE_PROFILE,
   reportColumns: {
     amount: "(t.doc ->> 'amount')::bigint",
     currency_code: "t.doc #>> '{currencyCode}'",

@@ -1,4 +1,5 @@
 import { defineOrderKind } from '../orders/order-kind.js';
+import { LETTER_PROFILE } from './letter.profile.js';
 import { Letter, LetterCreate } from './letter.schema.js';
 import { contentSource, type LetterContent, letterContent } from './letter-content.js';
 import { letterFields } from './letter-fields.js';
@@ -22,4 +23,5 @@ export const letterKind = defineOrderKind<LetterCreate, LetterContent>({
   print: LETTER_PRINT,
   claims: returnEnvelopeClaims,
   release: releaseReturnEnvelope,
+  profile: LETTER_PROFILE,
 });

@@ -9,6 +9,7 @@ import {
   twoSidedFields,
 } from './two-sided-content.js';
 import { twoSidedPrint } from './two-sided-print.js';
+import { twoSidedProfile } from './two-sided-profile.js';
 import { twoSidedRenderJob } from './two-sided-render.js';
 
 /**
@@ -33,5 +34,6 @@ export function twoSidedKind<const Name extends string>(
     renderJob: (row, ctx) => twoSidedRenderJob(spec, row, ctx),
     print: twoSidedPrint(spec),
     ...(spec.routes ? { routes: spec.routes } : {}),
+    ...(spec.profiled ? { profile: twoSidedProfile(spec) } : {}),
   });
 }

@@ -21,6 +21,8 @@ export interface TwoSidedSpec<Name extends string = string> {
   fromRequired: boolean;
   formats: Readonly<Record<string, MailpieceFormat>>;
   routes?: OrderKind['routes'];
+  /** Whether it has order profiles (twoSidedProfile), and so campaigns. */
+  profiled?: boolean;
 }
 
 export const sideFields = (name: string): SideFields => ({

@@ -50,8 +50,7 @@ export async function holdOrderProfile(
  * file, uncopied. It is marked by a symbol, which TypeBox's Value.Clone and spreads keep and
  * JSON loses: make the body where the order is created, do not serialize it.
  *
- * A cheque needs `amount`, which no cheque profile has (the hosted service's has none either):
- * the caller adds it.
+ * What an order takes from elsewhere (a campaign's cheque, its amount) the caller adds.
  */
 export function profileOrderInput(
   kind: OrderKind,

@@ -10,6 +10,7 @@ import type { BlobStore } from '../../../storage/blob-store.js';
 import type { AppDeps } from '../../deps.js';
 import type { Contact } from '../contacts/contact.schema.js';
 import type { EventType } from '../events/event-types.js';
+import type { ProfileSpec } from '../order-profiles/profile-kind.js';
 import type { OrderCreateBase } from './order-base.schema.js';
 import type { OrderRow } from './orders.repo.js';
 
@@ -60,6 +61,8 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
   routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
+  /** Its order profiles (and so campaigns), if it has them: order-profiles/ serves each kind that has one. */
+  profile?: ProfileSpec;
   /** Its own columns in its report view beside those every order view has (a cheque's `amount`). */
   reportColumns?: Readonly<Record<string, string>>;
 }

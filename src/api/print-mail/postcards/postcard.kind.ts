@@ -11,6 +11,7 @@ export const postcardKind = twoSidedKind({
   paths: ['/postcards'],
   tag: 'Postcards',
   sides: [sideFields('front'), sideFields('back')],
+  profiled: true,
   fromRequired: false,
   formats: POSTCARD_FORMATS,
 });

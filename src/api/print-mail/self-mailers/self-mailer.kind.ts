@@ -13,6 +13,7 @@ export const selfMailerKind = twoSidedKind({
   paths: ['/self_mailers', '/self-mailers'],
   tag: 'Self mailers',
   sides: [sideFields('inside'), sideFields('outside')],
+  profiled: true,
   fromRequired: true,
   formats: SELF_MAILER_FORMATS,
 });
