@@ -99,7 +99,7 @@ describe('every response field with a source appears, none without', () => {
     }
   });
 
-  test('a range answer has no field only a point can give', async () => {
+  test("a range side without PLUS4 has no ZIP+4 field; residential is only a NAD point's", async () => {
     const a = await answer(EXAMPLES.extraInfo);
     for (const f of ['usMailingsDeliveryPoint', 'usMailingCheckDigit', 'usPostnetBarcode', 'residential'])
       assert.equal(a.details[f], undefined, f);

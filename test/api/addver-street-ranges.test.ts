@@ -240,6 +240,42 @@ describe('suggestions and autocomplete from ranges', () => {
   });
 });
 
+describe("a range side's ZIP+4 and offset flag", () => {
+  test('PLUS4 answers zipPlus4 and what follows from it, as a NAD point does; the marker stays', async () => {
+    const v = await verify('3002 Hikes Ln, Louisville KY 40218');
+    assert.equal(v.zipPlus4, '2915');
+    assert.equal(v.postalOrZip, '40218');
+    assert.equal(v.details.extraInfo, RANGE_MARKER);
+    // 4+0+2+1+8 + 2+9+1+5 + 0+2 = 34: check digit 6.
+    assert.deepEqual(
+      [v.details.usMailingsDeliveryPoint, v.details.usMailingCheckDigit, v.details.usPostnetBarcode],
+      ['02', '6', 'f402182915026f'],
+    );
+    assert.equal(v.details.residential, undefined);
+    // The side's: Douglass Blvd's odd side has 1817, its even side none.
+    assert.equal((await verify('1801 Douglass Blvd, Louisville KY 40205')).zipPlus4, '1817');
+    const even = await verify('1802 Douglass Blvd, Louisville KY 40204');
+    assert.equal(even.zipPlus4, undefined);
+    assert.equal(even.details.usMailingsDeliveryPoint, undefined);
+    const suggested = await server.request('POST', '/v1/addver/suggestions', {
+      key,
+      json: { address: '3001 Hikes Ln, Louisville KY 40218' },
+    });
+    assert.deepEqual(suggested.body.data[0].zipPlus4, '2915', suggested.text);
+  });
+
+  test('an offset side (OFFSETL Y) is interpolated as any other: 10 m to its side', async () => {
+    const odd = (await verify('1851 Douglass Blvd, Louisville KY 40205')).geocodeResult;
+    const even = (await verify('1850 Douglass Blvd, Louisville KY 40204')).geocodeResult;
+    assert.equal(odd.accuracyType, 'range_interpolation');
+    const metres = Math.hypot(
+      (even.location.lat - odd.location.lat) * 111_320,
+      (even.location.lng - odd.location.lng) * 111_320 * Math.cos((odd.location.lat * Math.PI) / 180),
+    );
+    assert.ok(metres > 15 && metres < 25, `${metres} m between the two sides`);
+  });
+});
+
 describe('census layers place the interpolated point', () => {
   test('the county layer answers a range match by where its interpolated point lies', async () => {
     await importBoundaries(server.runtime.db.pool, [tigerZip('county')]);

@@ -24,6 +24,7 @@ interface RangeRow extends NameColumns {
   from_hn: number;
   to_hn: number;
   parity: 'E' | 'O' | 'B';
+  plus4: string | null;
   line: Buffer;
 }
 
@@ -67,8 +68,8 @@ const lineOf = (bytes: Buffer) => new Int32Array(new Uint8Array(bytes).buffer);
 export async function rangesInZips(db: Queryable, zips: string[]): Promise<Map<string, NamedRange[]>> {
   const [ranges, alternates] = await Promise.all([
     db.query<RangeRow>(
-      `SELECT zip, state, county, arid, side, hn_prefix, from_hn, to_hn, parity, line, pre_direction, pre_type,
-              street_name, street_type, post_direction
+      `SELECT zip, state, county, arid, side, hn_prefix, from_hn, to_hn, parity, plus4, line, pre_direction,
+              pre_type, street_name, street_type, post_direction
          FROM street_ranges WHERE zip = ANY($1)`,
       [zips],
     ),
@@ -99,6 +100,8 @@ export async function rangesInZips(db: Queryable, zips: string[]): Promise<Map<s
       state: r.state,
       line: lineOf(r.line),
     };
+    // "0000" is no add-on, as for NAD's Plus_4 (the importer keeps four digits or nothing).
+    if (r.plus4 && r.plus4 !== '0000') range.plus4 = r.plus4;
     const primary = form(r);
     const list = byZip.get(r.zip) ?? [];
     list.push({ street: primary, range });

@@ -77,8 +77,8 @@ export const US_ADDRESS_FIELDS: readonly Row[] = [
   row('errors', ['verifier'], 'always (`{}` when verified)', (f) => f.v.errors, true),
   row(
     'zipPlus4',
-    ['NAD'],
-    "a matched NAD point has Plus_4 (never from a range: TIGER's PLUS4 is not read)",
+    ['NAD', 'ranges'],
+    "a matched NAD point has Plus_4, or a matched street range's side has PLUS4L/PLUS4R",
     (f) => f.zipPlus4,
   ),
   row('details', ['verifier'], '`includeDetails=true`: the table below', (f) => f.details),

@@ -3,6 +3,8 @@
  * answer say: zipPlus4, the mailing city and urbanization, and the details residential,
  * usMailingsDeliveryPoint, usMailingCheckDigit and usPostnetBarcode (docs/verification.md,
  * "Delivery fields from NAD"). A point without them (every OpenAddresses point) answers none.
+ * A matched street range's side gives its ZIP+4 (TIGER/Line PLUS4L/PLUS4R) and what follows
+ * from one the same way ("Street ranges").
  */
 import type { ReferencePoint } from './reference-point.js';
 import type { Verification } from './verification.js';
@@ -24,9 +26,18 @@ export function answeredPoint(v: Verification): ReferencePoint | undefined {
   return v.status !== 'failed' && v.depth === 'point' && v.country === 'US' ? v.point : undefined;
 }
 
-/** The answer's zipPlus4 (the four-digit add-on; postalOrZip keeps the five-digit ZIP). */
+/** The street range side the answer stands on: a US address verified or corrected to a range. */
+function answeredRange(v: Verification) {
+  return v.status !== 'failed' && v.depth === 'range' && v.country === 'US' ? v.range : undefined;
+}
+
+/**
+ * The answer's zipPlus4 (the four-digit add-on; postalOrZip keeps the five-digit ZIP): the
+ * matched point's, else the matched range side's.
+ */
 export function zipPlus4Of(v: Verification): string | undefined {
-  return answeredPoint(v)?.plus4;
+  const point = answeredPoint(v);
+  return point ? point.plus4 : answeredRange(v)?.plus4;
 }
 
 /**
@@ -90,19 +101,24 @@ export function postnetBarcode(zip: string, plus4: string, deliveryPoint: string
   return `f${digits}${checkDigit(digits)}f`;
 }
 
-/** Adds the fields the matched point supports to the details (nothing for a point without them). */
+/**
+ * Adds the fields the matched point supports to the details (nothing for a point without them);
+ * for a range match, those that follow from its side's ZIP+4 and the house number.
+ */
 export function addDeliveryDetails(v: Verification, out: DeliveryDetails): void {
   const point = answeredPoint(v);
-  if (!point) return;
-  const residential = residentialOf(point.addressType);
-  if (residential !== undefined) out.residential = residential;
+  if (point) {
+    const residential = residentialOf(point.addressType);
+    if (residential !== undefined) out.residential = residential;
+  }
+  const plus4 = zipPlus4Of(v);
   const zip = v.zip;
-  if (!point.plus4 || !zip || !/^\d{5}$/.test(zip)) return;
-  const deliveryPoint = defaultDeliveryPoint(point.number);
+  if (!plus4 || !zip || !/^\d{5}$/.test(zip)) return;
+  const deliveryPoint = defaultDeliveryPoint(point ? point.number : v.number);
   if (!deliveryPoint) return;
   out.usMailingsDeliveryPoint = deliveryPoint;
-  out.usMailingCheckDigit = checkDigit(`${zip}${point.plus4}${deliveryPoint}`);
-  out.usPostnetBarcode = postnetBarcode(zip, point.plus4, deliveryPoint);
+  out.usMailingCheckDigit = checkDigit(`${zip}${plus4}${deliveryPoint}`);
+  out.usPostnetBarcode = postnetBarcode(zip, plus4, deliveryPoint);
 }
 
 /** The answer's mailing city from the point (NAD Post_City), upper case; undefined without one. */

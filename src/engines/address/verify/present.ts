@@ -23,7 +23,7 @@ export interface VerifiedAddress {
   firmName?: string;
   status: Verification['status'];
   errors: ErrorsObject;
-  /** The ZIP+4 add-on ("5178"), from the matched point's source (NAD Plus_4); else absent. */
+  /** The ZIP+4 add-on ("5178"): the matched NAD point's Plus_4, else the range side's PLUS4; else absent. */
   zipPlus4?: string;
   details?: AddressDetails;
   geocodeResult?: GeocodeResult;
@@ -59,8 +59,8 @@ function stateName(state: string | undefined): string | undefined {
 
 /**
  * The engine's verification as the API returns it: the rows of US_ADDRESS_FIELDS that have a
- * value, in their order (zipPlus4 only from a matched point that has one). `areas` are the
- * imported census layers holding the address, for details.
+ * value, in their order (zipPlus4 only from a matched point or range side that has one).
+ * `areas` are the imported census layers holding the address, for details.
  */
 export function present(v: Verification, options: VerifyOptions = {}, areas?: PlacedAreas): VerifiedAddress {
   const pc = (s: string) => (options.properCase ? toProperCase(s) : s);

@@ -18,6 +18,8 @@ export interface StreetRange {
   state: string;
   /** The segment's line from its start: [x0, y0, x1, y1...], degrees x 1e7. */
   line: Int32Array;
+  /** The side's ZIP+4 add-on (ADDRFEAT PLUS4L/PLUS4R, four digits) where the file gives one. */
+  plus4?: string;
 }
 
 /** A house number as ranges compare it: "1520" -> ('', 1520); "101-15" -> ('101-', 15). */
