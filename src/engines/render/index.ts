@@ -72,10 +72,11 @@ export { ADDRESS_LAYOUTS, type AddressLayout, type Zone } from './pdf/address-zo
 export { type FetchPdfOptions, fetchSuppliedPdf } from './pdf/fetch-supplied-pdf.js';
 export { loadCheckedPdf, type PdfCheckOptions } from './pdf/load-checked-pdf.js';
 export { type AddressStamp, stampAddresses } from './pdf/stamp-addresses.js';
-export { type PreviewZone, type PreviewZones, previewZones } from './preview-zones.js';
+export type { PreviewZone, PreviewZones } from './preview-zones.js';
 export { type PrintedDocument, printDocument } from './print-document.js';
 export type { RenderJob, RenderKind, RenderResult } from './render-job.js';
-export { RENDER_PIPELINES, renderJob } from './render-pipelines.js';
+export type { RenderPipeline } from './render-pipeline.js';
+export { previewZones, RENDER_PIPELINES, renderJob } from './render-pipelines.js';
 export { type LetterSize, PAGE_SIZES, type PageSize, type PageSizeName } from './sizes.js';
 export { inThreadRenderer, type OrderRenderer } from './thread/order-renderer.js';
 export { RenderThread, type RenderThreadOptions } from './thread/render-thread.js';

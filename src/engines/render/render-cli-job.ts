@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { LetterRenderInput } from './letter/letter-job.js';
-import type { MailpieceFormat } from './mailpiece/mailpiece-format.js';
+import type { MailpieceFormat, MailpieceKind } from './mailpiece/mailpiece-format.js';
 import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
-import { POSTCARD_FORMATS } from './mailpiece/postcard-formats.js';
-import { SELF_MAILER_FORMATS } from './mailpiece/self-mailer-formats.js';
-import { SNAP_PACK_FORMATS } from './mailpiece/snap-pack-formats.js';
+import { MAILPIECE_KINDS } from './mailpiece/mailpiece-kinds.js';
 import { buildMergeContext, type MergeContact } from './merge/merge-context.js';
 import { mergeHtml } from './merge/merge-html.js';
 import { findMissingVariables } from './merge/missing-variables.js';
 import type { AddressContact } from './pdf/address-lines.js';
-import type { RenderJob, RenderKind } from './render-job.js';
+import type { RenderJob } from './render-job.js';
 
 /** A contact from a JSON file: printed on the piece and reachable as `{{to.x}}`. */
 type CliContact = AddressContact & MergeContact;
@@ -47,15 +45,12 @@ const DEFAULT_FROM: CliContact = {
   postalOrZip: '73301',
   countryCode: 'US',
 };
-/** The kinds the CLI renders from HTML or PDF files (a cheque needs bank details: its tests render it). */
-export type CliKind = Exclude<RenderKind, 'cheque' | 'box'>;
-
-/** The sizes of each two-sided kind; without `--size`, the first is rendered. */
-const MAILPIECE_FORMATS: Record<Exclude<CliKind, 'letter'>, Readonly<Record<string, MailpieceFormat>>> = {
-  postcard: POSTCARD_FORMATS,
-  self_mailer: SELF_MAILER_FORMATS,
-  snap_pack: SNAP_PACK_FORMATS,
-};
+/**
+ * The kinds the CLI renders from HTML or PDF files: letters and the two-sided kinds (the other
+ * pipelines' inputs are not files: their tests render them).
+ */
+export type CliKind = 'letter' | MailpieceKind;
+export const CLI_KINDS: readonly CliKind[] = ['letter', ...(Object.keys(MAILPIECE_KINDS) as MailpieceKind[])];
 
 /**
  * Reads the content files and merges every HTML one as the services do (printing the
@@ -98,7 +93,8 @@ export async function buildCliJob(
     };
     return { job: { kind, input } };
   }
-  const formats = MAILPIECE_FORMATS[kind];
+  // Without `--size`, the kind's first size is rendered.
+  const formats = MAILPIECE_KINDS[kind];
   const size = options.size ?? Object.keys(formats)[0];
   // An unknown size is left to the pipeline, which refuses it as the API would.
   const format = Object.hasOwn(formats, size) ? formats[size] : undefined;

@@ -16,8 +16,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
-import { BrowserPool, createAssetFetcher, RENDER_PIPELINES, renderJob } from './index.js';
-import { buildCliJob, type CliKind, type CliOptions } from './render-cli-job.js';
+import { BrowserPool, createAssetFetcher, renderJob } from './index.js';
+import { buildCliJob, CLI_KINDS, type CliKind, type CliOptions } from './render-cli-job.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -38,9 +38,8 @@ const { values, positionals } = parseArgs({
   },
 });
 const kind = values.kind as CliKind;
-const cliKinds = Object.keys(RENDER_PIPELINES).filter((k) => k !== 'cheque' && k !== 'box');
-if (!cliKinds.includes(kind)) {
-  throw new Error(`--kind ${kind}: one of ${cliKinds.join(', ')}`);
+if (!CLI_KINDS.includes(kind)) {
+  throw new Error(`--kind ${kind}: one of ${CLI_KINDS.join(', ')}`);
 }
 const outFile = positionals.at(-1);
 const contentFiles = positionals.slice(0, -1);

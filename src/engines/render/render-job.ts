@@ -1,19 +1,12 @@
-import type { BoxRenderInput } from './box/box-job.js';
-import type { ChequeRenderInput } from './cheque/cheque-job.js';
-import type { LetterRenderInput } from './letter/letter-job.js';
-import type { MailpieceRenderInput } from './mailpiece/mailpiece-job.js';
+import type { JobOf } from './render-pipeline.js';
+import type { RENDER_PIPELINES } from './render-pipelines.js';
 
 /**
- * One order to render, tagged with its kind. The render thread, the render child and the
- * jobs pass it along without looking inside; render-pipelines.ts picks the pipeline.
+ * One order to render, tagged with its kind: one member per pipeline registered in
+ * render-pipelines.ts, so a new pipeline adds its kind here by being listed there. The render
+ * thread, the render child and the jobs pass it along without looking inside.
  */
-export type RenderJob =
-  | { kind: 'letter'; input: LetterRenderInput }
-  | { kind: 'postcard'; input: MailpieceRenderInput }
-  | { kind: 'self_mailer'; input: MailpieceRenderInput }
-  | { kind: 'snap_pack'; input: MailpieceRenderInput }
-  | { kind: 'cheque'; input: ChequeRenderInput }
-  | { kind: 'box'; input: BoxRenderInput };
+export type RenderJob = JobOf<(typeof RENDER_PIPELINES)[keyof typeof RENDER_PIPELINES]>;
 
 export type RenderKind = RenderJob['kind'];
 

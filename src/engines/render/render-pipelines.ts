@@ -1,39 +1,41 @@
-import { renderBox } from './box/render-box.js';
-import { renderCheque } from './cheque/render-cheque.js';
+import { BOX_PIPELINE } from './box/box-pipeline.js';
+import { CHEQUE_PIPELINE } from './cheque/cheque-pipeline.js';
 import type { RenderDeps } from './letter/letter-job.js';
-import { renderLetter } from './letter/render-letter.js';
-import { renderPostcard, renderSelfMailer, renderSnapPack } from './mailpiece/render-mailpiece.js';
-import type { RenderJob, RenderKind, RenderResult } from './render-job.js';
-
-type Pipeline<K extends RenderKind> = (
-  input: Extract<RenderJob, { kind: K }>['input'],
-  deps: RenderDeps,
-) => Promise<RenderResult>;
+import { LETTER_PIPELINE } from './letter/letter-pipeline.js';
+import { MAILPIECE_PIPELINES } from './mailpiece/mailpiece-pipelines.js';
+import type { PreviewZones } from './preview-zones.js';
+import type { RenderJob, RenderResult } from './render-job.js';
+import type { RenderPipeline } from './render-pipeline.js';
 
 /**
- * The pipeline of each kind, in one table: a new kind adds its stages (LETTER_STAGES in
- * letter/render-letter.ts, POSTCARD_STAGES, SELF_MAILER_STAGES and SNAP_PACK_STAGES in
- * mailpiece/render-mailpiece.ts, CHEQUE_STAGES in cheque/render-cheque.ts, BOX_STAGES in
- * box/render-box.ts) and one row here.
+ * Every pipeline, by kind. Each folder declares its own beside its stages (LETTER_STAGES in
+ * letter/, the two-sided kinds' MAILPIECE_STAGES in mailpiece/, CHEQUE_STAGES in cheque/,
+ * BOX_STAGES in box/); a new folder is one entry here.
  */
-export const RENDER_PIPELINES: { readonly [K in RenderKind]: Pipeline<K> } = Object.freeze({
-  letter: async (input, deps) => {
-    const letter = await renderLetter(input, deps);
-    const companions: Record<string, Uint8Array> = letter.card ? { card: letter.card.pdf } : {};
-    return { pdf: letter.pdf, pageCount: letter.pageCount, warnings: letter.warnings, companions };
-  },
-  postcard: async (input, deps) => ({ ...(await renderPostcard(input, deps)), companions: {} }),
-  self_mailer: async (input, deps) => ({ ...(await renderSelfMailer(input, deps)), companions: {} }),
-  snap_pack: async (input, deps) => ({ ...(await renderSnapPack(input, deps)), companions: {} }),
-  cheque: async (input, deps) => {
-    const { pdf, pageCount, warnings } = await renderCheque(input, deps);
-    return { pdf, pageCount, warnings, companions: {} };
-  },
-  box: async (input, deps) => ({ ...(await renderBox(input, deps)), companions: {} }),
-});
+const PIPELINES = [LETTER_PIPELINE, ...MAILPIECE_PIPELINES, CHEQUE_PIPELINE, BOX_PIPELINE];
+
+type Registered = (typeof PIPELINES)[number];
+type ByKind = { readonly [P in Registered as P['kind']]: P };
+
+export const RENDER_PIPELINES: ByKind = Object.freeze(
+  Object.fromEntries(PIPELINES.map((p) => [p.kind, p])) as ByKind,
+);
 
 /** Renders one order with its kind's pipeline. */
 export function renderJob(job: RenderJob, deps: RenderDeps): Promise<RenderResult> {
-  const pipeline = RENDER_PIPELINES[job.kind] as Pipeline<RenderKind>;
-  return pipeline(job.input, deps);
+  const pipeline: RenderPipeline | undefined = RENDER_PIPELINES[job.kind];
+  if (!pipeline) throw new Error(`no render pipeline for kind ${job.kind}`);
+  return pipeline.render(job.input, deps);
+}
+
+/**
+ * What Postroom covers on an order's address page, so a dashboard can draw it over the PDF:
+ * the zones its kind's pipeline names (letter/letter-pipeline.ts, mailpiece/mailpiece-pipelines.ts).
+ * Null for a kind with no such page, or no pipeline.
+ */
+export function previewZones(kind: string, size: unknown): PreviewZones | null {
+  const pipeline: RenderPipeline | undefined = Object.hasOwn(RENDER_PIPELINES, kind)
+    ? RENDER_PIPELINES[kind as keyof ByKind]
+    : undefined;
+  return pipeline?.previewZones?.(size) ?? null;
 }

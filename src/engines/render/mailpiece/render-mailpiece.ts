@@ -1,16 +1,14 @@
 import { RenderInputError } from '../errors.js';
 import type { RenderDeps } from '../letter/letter-job.js';
 import { runStages } from '../run-stages.js';
-import type { MailpieceFormat } from './mailpiece-format.js';
+import type { MailpieceFormat, MailpieceKind } from './mailpiece-format.js';
 import type {
   MailpieceJob,
   MailpieceRenderInput,
   MailpieceRenderResult,
   MailpieceStage,
 } from './mailpiece-job.js';
-import { POSTCARD_FORMATS } from './postcard-formats.js';
-import { SELF_MAILER_FORMATS } from './self-mailer-formats.js';
-import { SNAP_PACK_FORMATS } from './snap-pack-formats.js';
+import { MAILPIECE_KINDS } from './mailpiece-kinds.js';
 import { checkMailpiecePages } from './stages/check-mailpiece-pages.js';
 import { checkSuppliedPdf } from './stages/check-supplied-pdf.js';
 import { placeOnBleedPages } from './stages/place-on-bleed-pages.js';
@@ -45,7 +43,7 @@ export async function renderPostcard(
   input: MailpieceRenderInput,
   deps: RenderDeps,
 ): Promise<MailpieceRenderResult> {
-  return renderMailpiece(input, formatFor(POSTCARD_FORMATS, input.size, 'postcard'), POSTCARD_STAGES, deps);
+  return renderTwoSided('postcard', input, deps);
 }
 
 /**
@@ -57,8 +55,7 @@ export async function renderSelfMailer(
   input: MailpieceRenderInput,
   deps: RenderDeps,
 ): Promise<MailpieceRenderResult> {
-  const format = formatFor(SELF_MAILER_FORMATS, input.size, 'self mailer');
-  return renderMailpiece(input, format, SELF_MAILER_STAGES, deps);
+  return renderTwoSided('self_mailer', input, deps);
 }
 
 /**
@@ -69,12 +66,17 @@ export async function renderSnapPack(
   input: MailpieceRenderInput,
   deps: RenderDeps,
 ): Promise<MailpieceRenderResult> {
-  return renderMailpiece(
-    input,
-    formatFor(SNAP_PACK_FORMATS, input.size, 'snap pack'),
-    SNAP_PACK_STAGES,
-    deps,
-  );
+  return renderTwoSided('snap_pack', input, deps);
+}
+
+/** Renders a piece of a two-sided kind at its size (MAILPIECE_KINDS). Errors as renderPostcard. */
+export async function renderTwoSided(
+  kind: MailpieceKind,
+  input: MailpieceRenderInput,
+  deps: RenderDeps,
+): Promise<MailpieceRenderResult> {
+  const format = formatFor(MAILPIECE_KINDS[kind], input.size, kind.replace('_', ' '));
+  return renderMailpiece(input, format, MAILPIECE_STAGES, deps);
 }
 
 /** Runs the stages on one piece, reporting each stage's duration to `deps.observe`. */
