@@ -1,7 +1,7 @@
 /**
  * Autocomplete previews at scale, beside verification in the same run:
  *   node --import tsx bench/completions.ts [--points 10000000] [--reuse] [--seconds 20]
- *                                          [--concurrency 4] [--http]
+ *                                          [--concurrency 4] [--http] [--ranges N] [--old DIR]
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres). The
  * three reference files (../shared/data, never copied) plus N synthetic points go into
  * `postroom_bench_complete`; `--reuse` keeps it when it already holds what this run would load.
@@ -12,7 +12,11 @@
  *   per preview (this process + its PostgreSQL backends), hence previews per core-second;
  *   then each kind of keystroke (number, street, after a typo) alone;
  * - the baseline: verification of the 2,000 dev inputs through the same store, warm, the same way;
- * - with --http, previews over HTTP at 200/s and 500/s against a server in its own process.
+ * - with --http, previews over HTTP at 200/s and 500/s against a server in its own process;
+ * - with --ranges N, N synthetic TIGER/Line segments (Kentucky) are imported too, and the
+ *   keystrokes of 1,000 addresses only ranges hold are measured alone; with --old DIR (a `git
+ *   worktree` of another commit, node_modules linked), mixed and range keystrokes through both
+ *   commits' autocomplete, same run, alternating (bench/completions-ranges.ts).
  */
 import path from 'node:path';
 import { Pool as Undici } from 'undici';
@@ -23,6 +27,7 @@ import { importPoints } from '../src/reference-store/import/import-points.js';
 import { PgCompletions } from '../src/reference-store/pg-completions.js';
 import { PgSource } from '../src/reference-store/pg-source.js';
 import { addSyntheticPoints, type Keystroke, keystrokes, SYNTHETIC_VERSION } from './completions-data.js';
+import { loadRanges, oldEngine, rangeKeystrokes, type Side, sameRunAB } from './completions-ranges.js';
 import { arg, benchDatabase, benchDatabaseUrl } from './support/bench-database.js';
 import { machine, spawnReady } from './support/bench-utils.js';
 import { closedLoop, pct, report, type Timing } from './support/closed-loop.js';
@@ -31,9 +36,11 @@ import { devCases, REF, SF_MAP } from './verify-data.js';
 const points = Number(arg('points', '10000000'));
 const seconds = Number(arg('seconds', '20'));
 const concurrency = Number(arg('concurrency', '4'));
+const ranges = Number(arg('ranges', '0'));
+const OLD = arg('old', '');
 const DB = 'postroom_bench_complete';
 const url = benchDatabaseUrl(DB);
-const content = `reference files + synthetic ${points} v${SYNTHETIC_VERSION}`;
+const content = `reference files + synthetic ${points} v${SYNTHETIC_VERSION} + ranges ${ranges}`;
 
 const prepare = () =>
   benchDatabase(DB, content, { max: concurrency + 2, applicationName: 'bench-complete' }, async (pool) => {
@@ -49,6 +56,7 @@ const prepare = () =>
     const s = Date.now();
     if (points > 0) await addSyntheticPoints(pool, points, console.log);
     console.log(`synthetic points loaded in ${((Date.now() - s) / 1000).toFixed(0)} s`);
+    if (ranges > 0) await loadRanges(pool, ranges, console.log);
   });
 
 /** Addresses to type: a sample of the store's points (real and synthetic alike). */
@@ -185,5 +193,30 @@ for (const kind of ['number', 'street', 'typo'] as const)
       { once: true },
     ),
   );
+if (ranges > 0 || OLD) {
+  const rangeTyped = ranges > 0 ? await rangeKeystrokes(pool, 1000) : [];
+  console.log(`A/B: ${untyped.length} mixed keystrokes left, ${rangeTyped.length} on range-only streets`);
+  const fresh = new PgCompletions(pool);
+  const request = (k: Keystroke) => ({ partialStreet: k.text, filter: {}, limit: 10 });
+  const sides: Side[] = [{ name: 'this commit', preview: (k) => completeAddress(fresh, request(k)) }];
+  if (OLD) {
+    const old = await oldEngine(OLD, pool);
+    sides.push({ name: `old (${OLD})`, preview: (k) => old.complete(old.source, request(k)) });
+  }
+  // Warm each side (statements, weights, names) on keystrokes the measurement does not send.
+  const warm = [...typed.slice(-500), ...rangeTyped.slice(-300)];
+  for (const side of sides) for (const k of warm) await side.preview(k);
+  const mixed = untyped.slice(0, 20_000);
+  await sameRunAB(
+    pool,
+    sides,
+    [
+      ['mixed', mixed],
+      ['range only', rangeTyped.slice(0, -300)],
+    ],
+    seconds,
+    concurrency,
+  );
+}
 if (process.argv.includes('--http')) await httpPreviews(typed);
 await pool.end();

@@ -26,18 +26,31 @@ const HOLDS = `($7::text IS NULL OR r.hn_prefix = $7) AND EXISTS (
     LATERAL (SELECT greatest(least(r.from_hn, r.to_hn), s.lo) AS a, least(greatest(r.from_hn, r.to_hn), s.hi) AS b) o
    WHERE o.a <= o.b AND (o.a < o.b OR r.parity = 'B' OR (r.parity = 'E') = (o.a % 2 = 0)))`;
 
-const NO_POINTS = `NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip AND p.street_name = r.street_name
+/** On address_points_zip_street_number (COLLATE "C" as it is: else a probe reads the whole ZIP). */
+const NO_POINTS = `NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip
+  AND p.street_name COLLATE "C" = r.street_name COLLATE "C"
   AND p.street_type IS NOT DISTINCT FROM r.street_type AND p.pre_direction IS NOT DISTINCT FROM r.pre_direction)`;
 
 const ORDER = 'r.street_name COLLATE "C", r.hn_prefix, least(r.from_hn, r.to_hn)';
 
-/** On the streets of each name range ($10/$11), lowest numbers first, at most $12 each; $13 a scope. */
+/**
+ * On the streets of each name range ($10/$11), lowest numbers first, at most $12 each, of at most
+ * $14 ranges walked along the index (the filter and the number are checked on the way); $13 a scope.
+ */
 const ON_NAMES = `
   SELECT ${COLUMNS} FROM unnest($10::text[], $11::text[]) AS k(lo, hi) CROSS JOIN LATERAL (
-    SELECT r.* FROM street_ranges r
-     WHERE r.street_name COLLATE "C" >= k.lo AND r.street_name COLLATE "C" < k.hi
-       AND ($13::text[] IS NULL OR r.zip = ANY($13)) AND ${AREA} AND ${HOLDS} AND ${NO_POINTS}
-     ORDER BY ${ORDER} LIMIT $12) r`;
+    SELECT r.* FROM (
+      SELECT * FROM street_ranges r
+       WHERE r.street_name COLLATE "C" >= k.lo AND r.street_name COLLATE "C" < k.hi
+       ORDER BY ${ORDER} LIMIT $14) r
+     WHERE ($13::text[] IS NULL OR r.zip = ANY($13)) AND ${AREA} AND ${HOLDS} AND ${NO_POINTS}
+     LIMIT $12) r`;
+
+/**
+ * Ranges walked per name range: bounds a short name's read ("E" walks every E street's ranges
+ * otherwise); as the name is typed on, its range narrows to the street's own.
+ */
+const NAME_WALK = 500;
 
 /**
  * A number alone, in a scope ($10): ZIP by ZIP (busiest first), at most $11 each, $12 in all.
@@ -53,7 +66,7 @@ const NUMBER_GLOBAL = `
    WHERE ${AREA} AND ${HOLDS} AND ${NO_POINTS} LIMIT $10`;
 
 /** Ranges walked for a number typed alone without a narrow filter. */
-const NUMBER_WALK = 5000;
+const NUMBER_WALK = 1000;
 
 interface Row {
   zip: string;
@@ -96,7 +109,14 @@ export async function rangesOnNames(
   const res = await db.query<Row>({
     name: 'complete-ranges-names',
     text: ON_NAMES,
-    values: [...head(filter, want), names.map((n) => n.from), names.map((n) => n.to), rows, scope ?? null],
+    values: [
+      ...head(filter, want),
+      names.map((n) => n.from),
+      names.map((n) => n.to),
+      rows,
+      scope ?? null,
+      NAME_WALK,
+    ],
   });
   return res.rows.map(sideOf);
 }

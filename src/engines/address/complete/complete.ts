@@ -1,6 +1,12 @@
 import type { ReferencePoint } from '../verify/reference-point.js';
 import { readPartialStreet } from './partial-street.js';
-import { type RangeSide, type RangeWant, rangeCandidates, rangeWant } from './range-numbers.js';
+import {
+  type Candidate,
+  type RangeSide,
+  type RangeWant,
+  rangeCandidates,
+  rangeWant,
+} from './range-numbers.js';
 import { type Completion, rankCandidates } from './rank.js';
 import { type SearchPlan, searchPlan } from './search-plan.js';
 
@@ -56,12 +62,12 @@ export interface CompletionRequest {
 export const rowsFor = (limit: number) => Math.min(150, Math.max(30, limit * 3));
 
 /**
- * Completions for a partial street, best first. The prefix read answers most keystrokes, with
- * the street ranges read beside it (numbers a range holds, where no point is on that street);
- * the fallback (typos, known streets without the typed number) runs only when they found
- * nothing: while some address starts as typed, the typing is taken as right. The same request
- * over the same data gives the same list, so an index into a preview list names the same address
- * when it is resolved.
+ * Completions for a partial street, best first. The prefix read answers most keystrokes; where
+ * its points leave the list short, the street ranges fill it (numbers a range holds, where no
+ * point is on that street); the fallback (typos, known streets without the typed number) runs
+ * only when they found nothing: while some address starts as typed, the typing is taken as
+ * right. The same request over the same data gives the same list, so an index into a preview
+ * list names the same address when it is resolved.
  */
 export async function completeAddress(
   source: CompletionSource,
@@ -72,16 +78,23 @@ export async function completeAddress(
   if (!plan) return [];
   const rows = rowsFor(request.limit);
   const want = rangeWant(typed.number);
-  const [points, sides, weights] = await Promise.all([
+  const [points, weights] = await Promise.all([
     source.prefix(plan, request.filter, rows),
-    want && source.ranges ? source.ranges(plan, want, request.filter, rows) : [],
     source.prominence(),
   ]);
+  const options = { prominence: weights, verifiedOnly: request.verifiedOnly };
+  let ranked = rankCandidates(typed, points, options);
   // A range's smallest numbers, as many as the list holds: its first `limit` are the same whatever it is.
   const take = request.limit;
-  const candidates = sides.length ? points.concat(rangeCandidates(sides, want, take)) : points;
-  const options = { prominence: weights, verifiedOnly: request.verifiedOnly };
-  let ranked = rankCandidates(typed, candidates, options);
+  let candidates: Candidate[] = points;
+  // Ranges fill what the points leave of the list: a store's points cost it no range read.
+  if (ranked.length < request.limit && want && source.ranges) {
+    const sides = await source.ranges(plan, want, request.filter, rows);
+    if (sides.length) {
+      candidates = points.concat(rangeCandidates(sides, want, take));
+      ranked = rankCandidates(typed, candidates, options);
+    }
+  }
   if (!ranked.length && plan.fallback) {
     const more = await source.fallback(plan.fallback, request.filter, rows, want);
     const fromRanges = rangeCandidates(more.ranges, want, take);
