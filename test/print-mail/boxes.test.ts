@@ -148,4 +148,20 @@ describe('boxes', () => {
     });
     assert.equal(res.status, 201, res.text);
   });
+
+  test('a box is a parcel: test progressions play out no imbStatus for it, bound for a ZIP Code as it is', async () => {
+    const res = await server.request('POST', BOXES, { key, json: boxBody() });
+    assert.equal(res.status, 201, res.text);
+    const step = () => server.request('POST', `${BOXES}/${res.body.id}/progressions`, { key });
+    const steps = [];
+    for (let i = 0; i < 3; i++) steps.push((await step()).body);
+    assert.deepEqual(
+      steps.map((b) => [b.status, b.imbStatus ?? null, b.imbZipCode ?? null]),
+      [
+        ['printing', null, null],
+        ['processed_for_delivery', null, null],
+        ['completed', null, null],
+      ],
+    );
+  });
 });

@@ -25,6 +25,7 @@ export const boxKind = defineOrderKind<BoxInput, BoxContent>({
   content: boxContent,
   fields: boxFields,
   unsearchable: [],
+  parcel: true,
   async renderJob(row, ctx) {
     const doc = row.doc as Record<string, any>;
     const content = row.content as BoxContent;

@@ -61,6 +61,8 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
   routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
+  /** Mailed as a parcel, not sorted as mail: it carries no Intelligent Mail barcode (boxes). */
+  parcel?: boolean;
   /** Its order profiles (and so campaigns), if it has them: order-profiles/ serves each kind that has one. */
   profile?: ProfileSpec;
   /** Its own columns in its report view beside those every order view has (a cheque's `amount`). */

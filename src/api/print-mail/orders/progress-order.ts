@@ -30,6 +30,6 @@ export async function progressOrder(
       `This ${kind.name} is ${row.status} and cannot progress further.`,
     );
   }
-  const fields = testProgressionImb(kind.name, row, next, ctx.now);
+  const fields = testProgressionImb(kind, row, next, ctx.now);
   return changeOrder(tx, kind, row, { status: next, cause: 'progression', nextStepAt: null, fields }, ctx);
 }

@@ -7,14 +7,6 @@ import type { OrderRow } from '../orders/orders.repo.js';
 import type { IssuedBarcode } from './imb-barcodes.repo.js';
 import { serialDigits, serialSource } from './imb-serials.js';
 
-/** The kinds mailed as addressed pieces through USPS sorting (a box is a parcel). */
-const BARCODED_KINDS: ReadonlySet<string> = new Set([
-  'letter',
-  'postcard',
-  'self_mailer',
-  'snap_pack',
-  'cheque',
-]);
 /** Destinations with US ZIP Codes: the states and the territories USPS delivers to. */
 const ZIP_COUNTRIES: ReadonlySet<string> = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
 
@@ -46,7 +38,7 @@ export function barcodeDestination(
   row: OrderRow,
 ): Destination | undefined {
   const doc = row.doc as Record<string, any>;
-  if (!row.live || !config.mailerId || !BARCODED_KINDS.has(kind.name)) return undefined;
+  if (!row.live || !config.mailerId || kind.parcel) return undefined;
   if (kind.print.printed && !kind.print.printed(doc)) return undefined;
   if (!config.serviceTypeIds[doc.mailingClass]) return undefined;
   const to: Destination | undefined = doc.redirectTo ?? doc.to;

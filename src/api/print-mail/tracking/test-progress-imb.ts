@@ -1,9 +1,8 @@
+import type { OrderKind } from '../orders/order-kind.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import type { OrderRow } from '../orders/orders.repo.js';
 
 const ZIP_COUNTRIES = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
-/** The kinds a live order of would carry a barcode (order-imb.ts): not a box, a parcel. */
-const BARCODED_KINDS = new Set(['letter', 'postcard', 'self_mailer', 'snap_pack', 'cheque']);
 const zipOf = (c: { postalOrZip?: string; countryCode?: string } | undefined) =>
   c && ZIP_COUNTRIES.has((c.countryCode ?? '').toUpperCase())
     ? /^\d{5}/.exec((c.postalOrZip ?? '').trim())?.[0]
@@ -17,13 +16,14 @@ const zipOf = (c: { postalOrZip?: string; countryCode?: string } | undefined) =>
  * imbStatus and its webhooks. Nothing for other destinations or other steps.
  */
 export function testProgressionImb(
-  kind: string,
+  kind: Pick<OrderKind, 'parcel'>,
   row: OrderRow,
   next: OrderStatus,
   now: Date,
 ): Record<string, unknown> {
   const doc = row.doc as Record<string, any>;
-  if (!BARCODED_KINDS.has(kind)) return {};
+  // A parcel carries no barcode (order-imb.ts), live or not.
+  if (kind.parcel) return {};
   const destination = zipOf(doc.redirectTo ?? doc.to);
   if (!destination) return {};
   const at = now.toISOString();
