@@ -10,6 +10,23 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BlobBucket } from '../../src/config/blob-location.js';
 
 const run = promisify(execFile);
+
+/**
+ * A `ceph` command to a monitor that has just started: while it is still upgrading its services
+ * on a loaded machine it answers EPERM "problem getting command descriptions from mon", which
+ * passes once it is up, so such a command is tried again for a while.
+ */
+async function monCommand(args: string[]): Promise<{ stdout: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run('ceph', args);
+    } catch (err) {
+      const stderr = String((err as { stderr?: string }).stderr ?? '');
+      if (!/problem getting command descriptions/.test(stderr) || attempt >= 30) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
 const BINARIES = ['ceph-mon', 'ceph-osd', 'radosgw', 'radosgw-admin', 'ceph', 'monmaptool', 'ceph-authtool'];
 const INSTALL_HINT = 'bash scripts/bootstrap.sh --tests (apt-get install radosgw ceph-mon ceph-osd)';
 
@@ -72,10 +89,11 @@ export async function startRadosgw(): Promise<S3TestServer> {
     await run('ceph-mon', [...c, '--mkfs', '-i', 'a', '--monmap', `${dir}/monmap`, '--keyring', keyring]);
     children.push(daemon('ceph-mon', [...c, '-f', '-i', 'a']));
     const osdUuid = randomUUID();
-    const { stdout: osdId } = await run('ceph', [...c, '--connect-timeout', '15', 'osd', 'new', osdUuid]);
+    // `osd new` with the same uuid gives the same id, so trying it again is safe.
+    const { stdout: osdId } = await monCommand([...c, '--connect-timeout', '15', 'osd', 'new', osdUuid]);
     // Placed in the CRUSH map here, not by the OSD's own start-up commands: those can race its
     // first monmap and fail with 'wrong fsid', killing the OSD (osd_crush_update_on_start off).
-    await run('ceph', [...c, 'osd', 'crush', 'add', `osd.${osdId.trim()}`, '1.0', 'root=default']);
+    await monCommand([...c, 'osd', 'crush', 'add', `osd.${osdId.trim()}`, '1.0', 'root=default']);
     await run('ceph-osd', [...c, '-i', osdId.trim(), '--mkfs', '--osd-uuid', osdUuid]);
     children.push(daemon('ceph-osd', [...c, '-f', '-i', osdId.trim()]));
     children.push(
