@@ -14,11 +14,10 @@ import { sidesToPdf } from '../src/engines/render/browser/sides-to-pdf.js';
 import {
   BrowserPool,
   type LetterRenderInput,
+  MAILPIECE_KINDS,
   type MailpieceRenderInput,
   PAGE_SIZES,
   type PageSize,
-  POSTCARD_FORMATS,
-  SELF_MAILER_FORMATS,
 } from '../src/engines/render/index.js';
 import { treeCpuMs } from './process-tree.js';
 import { benchLetter, benchMailpiece } from './support/render-pieces.js';
@@ -48,17 +47,17 @@ const VARIANTS: Variant[] = [
   { name: 'letter', size: PAGE_SIZES.us_letter, documents: (i) => [letterHtml(benchLetter(i))] },
   {
     name: 'postcard 6x4',
-    size: POSTCARD_FORMATS['6x4'].page,
+    size: MAILPIECE_KINDS.postcard['6x4'].page,
     documents: (i) => pieceSides('postcard', '6x4', i),
   },
   {
     name: 'postcard 11x6',
-    size: POSTCARD_FORMATS['11x6'].page,
+    size: MAILPIECE_KINDS.postcard['11x6'].page,
     documents: (i) => pieceSides('postcard', '11x6', i),
   },
   {
     name: 'self mailer bifold',
-    size: SELF_MAILER_FORMATS['8.5x11_bifold'].page,
+    size: MAILPIECE_KINDS.self_mailer['8.5x11_bifold'].page,
     documents: (i) => pieceSides('self_mailer', '8.5x11_bifold', i),
   },
 ];

@@ -8,11 +8,10 @@ import type { ChequeRenderInput } from '../../src/engines/render/cheque/cheque-j
 import {
   buildMergeContext,
   type LetterRenderInput,
+  MAILPIECE_KINDS,
   type MailpieceFormat,
   mergeHtml,
-  POSTCARD_FORMATS,
   type RenderJob,
-  SELF_MAILER_FORMATS,
 } from '../../src/engines/render/index.js';
 
 /** The kinds the benchmarks have pieces for. */
@@ -151,7 +150,7 @@ const TEMPLATES = new Map<MailpieceFormat, [string, string]>();
 
 /** Mail piece number i of a postcard or self mailer size, merged like the letter. */
 export function benchMailpiece(kind: 'postcard' | 'self_mailer', size: string, i: number): RenderJob {
-  const format = (kind === 'postcard' ? POSTCARD_FORMATS : SELF_MAILER_FORMATS)[size];
+  const format = MAILPIECE_KINDS[kind][size];
   if (!format) throw new Error(`no ${kind} size ${size}`);
   let templates = TEMPLATES.get(format);
   if (!templates) {

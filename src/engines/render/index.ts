@@ -13,7 +13,6 @@
 export { type AssetFetcher, createAssetFetcher, type FetchedAsset } from './assets/fetch-asset.js';
 export { inlineAssets } from './assets/inline-assets.js';
 export { type BoxRenderInput, MAX_BOX_CHEQUES } from './box/box-job.js';
-export { BOX_STAGES, renderBox } from './box/render-box.js';
 export { htmlToPdf } from './browser/html-to-pdf.js';
 export { networkIsolation } from './browser/no-network.js';
 export { BrowserPool, type BrowserPoolOptions, type PoolStats } from './browser/page-pool.js';
@@ -32,7 +31,6 @@ export {
   MAX_CHEQUE_AMOUNT_CENTS,
 } from './cheque/cheque-amount.js';
 export type { ChequeBank, ChequeLetter, ChequeRenderInput, ChequeSignature } from './cheque/cheque-job.js';
-export { CHEQUE_STAGES, renderCheque } from './cheque/render-cheque.js';
 export {
   PdfCheckError,
   RenderInputError,
@@ -43,22 +41,12 @@ export {
 export { drawImb, IMB_LENGTH, type ImbBarcode, imbBarStates } from './imb/draw-imb.js';
 export { type BarState, decodeImb, encodeImb } from './imb/usps-b-3200.js';
 export type { LetterRenderInput, LetterRenderResult, RenderDeps } from './letter/letter-job.js';
-export { LETTER_STAGES, renderLetter } from './letter/render-letter.js';
+export { renderLetter } from './letter/render-letter.js';
 export { LIMITS } from './limits.js';
 export { loadMailpiecePdf } from './mailpiece/load-mailpiece-pdf.js';
-export type { MailpieceFinishing, MailpieceFormat } from './mailpiece/mailpiece-format.js';
+export type { MailpieceFinishing, MailpieceFormat, MailpieceKind } from './mailpiece/mailpiece-format.js';
 export type { MailpieceRenderInput, MailpieceSide } from './mailpiece/mailpiece-job.js';
-export { POSTCARD_FORMATS } from './mailpiece/postcard-formats.js';
-export {
-  POSTCARD_STAGES,
-  renderPostcard,
-  renderSelfMailer,
-  renderSnapPack,
-  SELF_MAILER_STAGES,
-  SNAP_PACK_STAGES,
-} from './mailpiece/render-mailpiece.js';
-export { SELF_MAILER_FORMATS } from './mailpiece/self-mailer-formats.js';
-export { SNAP_PACK_FORMATS } from './mailpiece/snap-pack-formats.js';
+export { MAILPIECE_KINDS } from './mailpiece/mailpiece-kinds.js';
 export {
   buildMergeContext,
   CONTACT_MERGE_FIELDS,

@@ -4,7 +4,8 @@ import { createAssetFetcher } from '../../../src/engines/render/assets/fetch-ass
 import { BrowserPool } from '../../../src/engines/render/browser/page-pool.js';
 import type { ChequeRenderInput } from '../../../src/engines/render/cheque/cheque-job.js';
 import { renderCheque } from '../../../src/engines/render/cheque/render-cheque.js';
-import { decodeImb, renderSelfMailer } from '../../../src/engines/render/index.js';
+import { decodeImb } from '../../../src/engines/render/index.js';
+import { renderSelfMailer } from '../../../src/engines/render/mailpiece/render-mailpiece.js';
 import { readImbBars } from '../../helpers/imb-readback.js';
 import { from, to } from './pdf-helpers.js';
 

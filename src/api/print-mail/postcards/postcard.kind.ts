@@ -1,4 +1,4 @@
-import { POSTCARD_FORMATS } from '../../../engines/render/index.js';
+import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { sideFields } from '../mailpieces/two-sided.js';
 import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
 
@@ -13,5 +13,5 @@ export const postcardKind = twoSidedKind({
   sides: [sideFields('front'), sideFields('back')],
   profiled: true,
   fromRequired: false,
-  formats: POSTCARD_FORMATS,
+  formats: MAILPIECE_KINDS.postcard,
 });

@@ -1,4 +1,4 @@
-import { SELF_MAILER_FORMATS } from '../../../engines/render/index.js';
+import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { sideFields } from '../mailpieces/two-sided.js';
 import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
 
@@ -15,5 +15,5 @@ export const selfMailerKind = twoSidedKind({
   sides: [sideFields('inside'), sideFields('outside')],
   profiled: true,
   fromRequired: true,
-  formats: SELF_MAILER_FORMATS,
+  formats: MAILPIECE_KINDS.self_mailer,
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { SNAP_PACK_FORMATS } from '../../../engines/render/index.js';
+import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { normalizeCountryCode } from '../../../platform/country-code.js';
 import { invalid } from '../../../platform/errors.js';
 import type { AppDeps } from '../../deps.js';
@@ -38,7 +38,7 @@ export const snapPackCapabilities: FastifyPluginAsyncTypebox<{ deps: AppDeps }> 
       const countryCode = normalizeCountryCode(destinationCountryCode!, 'destinationCountryCode');
       return {
         mailingClasses: MAILING_CLASSES.filter((c) => mailingClassProblem(c, { countryCode }) === null),
-        sizes: Object.keys(SNAP_PACK_FORMATS),
+        sizes: Object.keys(MAILPIECE_KINDS.snap_pack),
       };
     },
   );

@@ -1,4 +1,4 @@
-import { SNAP_PACK_FORMATS } from '../../../engines/render/index.js';
+import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { sideFields } from '../mailpieces/two-sided.js';
 import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
 import { snapPackCapabilities } from './snap-pack-capabilities.js';
@@ -14,6 +14,6 @@ export const snapPackKind = twoSidedKind({
   tag: 'Snap packs',
   sides: [sideFields('inside'), sideFields('outside')],
   fromRequired: true,
-  formats: SNAP_PACK_FORMATS,
+  formats: MAILPIECE_KINDS.snap_pack,
   routes: snapPackCapabilities,
 });
