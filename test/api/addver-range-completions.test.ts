@@ -93,7 +93,7 @@ describe('autocomplete offers the numbers street ranges hold', () => {
     ]);
   });
 
-  test('a complete number on a street typed in part: read beside the points, not only after a miss', async () => {
+  test('a complete number on a street typed in part: read where the points leave room, not only after a miss', async () => {
     assert.deepEqual(await previews('2011 bards', { verifiedOnly: 'true' }), ['2011 BARDSTOWN RD 40205']);
   });
 

@@ -103,6 +103,10 @@ export async function mergeRanges(
   // rows and checks each stored range against it by a nested loop (20,000 segments took 90 s to
   // merge); analyzed, it hashes the run once.
   await client.query('ANALYZE street_range_staging');
+  // The run is sorted twice (the latest staging of each range; the store's ZIP order): at the
+  // default 4 MB each sort of a county's ranges and their lines spills to disk; jit compiles
+  // the merge's expressions anew each run for nothing.
+  await client.query(`SET LOCAL work_mem = '128MB'; SET LOCAL jit = off`);
   const up = await client.query<{ inserted: string; updated: string }>(
     `WITH s AS (
        SELECT DISTINCT ON (county, range_key) * FROM street_range_staging WHERE run_id = $1
