@@ -1,28 +1,21 @@
+import { EXAMPLE_RECIPIENT, examplePage } from '../print-mail/orders/order-examples.js';
+import { ORDER_KINDS } from '../print-mail/orders/order-kinds.js';
+
 /**
  * Written request bodies for the operations whose rules go beyond their schema (one of several
  * content fields, a name or a company) and for the ones a newcomer tries first: each is a
  * request that works as it stands with a test key, ids aside. Every other operation's example
  * is built from its schema (schema-example.ts). Keyed by method and path as the document has them.
  */
-const kevin = {
-  firstName: 'Kevin',
-  lastName: 'Smith',
-  addressLine1: '90 Canal St',
-  city: 'Boston',
-  provinceOrState: 'MA',
-  postalOrZip: '02114',
-  countryCode: 'US',
-};
-const sender = {
-  companyName: 'Postroom Inc.',
-  addressLine1: '1 Main St',
-  city: 'Cambridge',
-  provinceOrState: 'MA',
-  postalOrZip: '02142',
-  countryCode: 'US',
-};
-const page = (text: string) => `<html><body style="margin:0.5in"><p>${text}</p></body></html>`;
-const bankAccount = 'bank_2Yb5sTgd8RbYf1Xg7xBcQ9';
+const kevin = EXAMPLE_RECIPIENT;
+const page = examplePage;
+
+/** Each order kind's create example, from its descriptor. */
+const ORDER_EXAMPLES = Object.fromEntries(
+  ORDER_KINDS.flatMap((kind) =>
+    kind.example ? [[`POST /print-mail/v1${kind.paths[0]}`, kind.example]] : [],
+  ),
+);
 
 export const ROUTE_EXAMPLES: Readonly<Record<string, unknown>> = Object.freeze({
   'POST /v1/addver/verifications': { address: '90 Canal St, Boston MA 02114' },
@@ -49,47 +42,11 @@ export const ROUTE_EXAMPLES: Readonly<Record<string, unknown>> = Object.freeze({
     mappings: { line1: 'address' },
     file: 'addresses.csv',
   },
+  ...ORDER_EXAMPLES,
   'POST /print-mail/v1/contacts': {
     ...kevin,
     email: 'kevin@example.com',
     description: 'Customer since 2021',
-  },
-  'POST /print-mail/v1/letters': {
-    to: kevin,
-    from: sender,
-    html: page('Hello {{to.firstName}}, your code is {{code}}.'),
-    mergeVariables: { code: 'SPRING-24' },
-    addressPlacement: 'insert_blank_page',
-  },
-  'POST /print-mail/v1/postcards': {
-    to: kevin,
-    from: sender,
-    size: '6x4',
-    frontHTML: page('Spring sale'),
-    backHTML: page('Hello {{to.firstName}}!'),
-  },
-  'POST /print-mail/v1/self_mailers': {
-    to: kevin,
-    from: sender,
-    size: '8.5x11_bifold',
-    insideHTML: page('Inside'),
-    outsideHTML: page('Outside'),
-  },
-  'POST /print-mail/v1/snap_packs': {
-    to: kevin,
-    from: sender,
-    size: '8.5x11_bifold_v',
-    insideHTML: page('Your statement'),
-    outsideHTML: page('Open here'),
-  },
-  'POST /print-mail/v1/cheques': { to: kevin, from: sender, bankAccount, amount: 123456, memo: 'Invoice 42' },
-  'POST /print-mail/v1/boxes': {
-    to: kevin,
-    from: sender,
-    cheques: [
-      { bankAccount, amount: 2500, memo: 'Rebate 1' },
-      { bankAccount, amount: 7500, memo: 'Rebate 2' },
-    ],
   },
   'POST /print-mail/v1/bank_accounts': {
     bankName: 'First Test Bank',

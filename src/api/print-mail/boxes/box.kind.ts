@@ -5,6 +5,7 @@ import {
   holdBankAccountStatement,
 } from '../cheques/cheque-numbers.repo.js';
 import { chequeRenderInput, type StoredCheque } from '../cheques/cheque-render.js';
+import { EXAMPLE_BANK_ACCOUNT, EXAMPLE_RECIPIENT, EXAMPLE_SENDER } from '../orders/order-examples.js';
 import { defineOrderKind } from '../orders/order-kind.js';
 import { Box, BoxCreate } from './box.schema.js';
 import { type BoxContent, type BoxInput, boxContent, boxFields, checkBox } from './box-content.js';
@@ -26,6 +27,14 @@ export const boxKind = defineOrderKind<BoxInput, BoxContent>({
   fields: boxFields,
   unsearchable: [],
   parcel: true,
+  example: {
+    to: EXAMPLE_RECIPIENT,
+    from: EXAMPLE_SENDER,
+    cheques: [
+      { bankAccount: EXAMPLE_BANK_ACCOUNT, amount: 2500, memo: 'Rebate 1' },
+      { bankAccount: EXAMPLE_BANK_ACCOUNT, amount: 7500, memo: 'Rebate 2' },
+    ],
+  },
   async renderJob(row, ctx) {
     const doc = row.doc as Record<string, any>;
     const content = row.content as BoxContent;

@@ -1,4 +1,5 @@
 import { apiError, invalid } from '../../../platform/errors.js';
+import { EXAMPLE_BANK_ACCOUNT, EXAMPLE_RECIPIENT, EXAMPLE_SENDER } from '../orders/order-examples.js';
 import { defineOrderKind } from '../orders/order-kind.js';
 import { CHEQUE_PROFILE } from './cheque.profile.js';
 import { Cheque, ChequeCreate } from './cheque.schema.js';
@@ -31,6 +32,13 @@ export const chequeKind = defineOrderKind<ChequeCreate, ChequeContent>({
   renderJob: chequeRenderJob,
   print: CHEQUE_PRINT,
   profile: CHEQUE_PROFILE,
+  example: {
+    to: EXAMPLE_RECIPIENT,
+    from: EXAMPLE_SENDER,
+    bankAccount: EXAMPLE_BANK_ACCOUNT,
+    amount: 123456,
+    memo: 'Invoice 42',
+  },
   reportColumns: {
     amount: "(t.doc ->> 'amount')::bigint",
     currency_code: "t.doc #>> '{currencyCode}'",

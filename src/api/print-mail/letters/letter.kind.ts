@@ -1,3 +1,4 @@
+import { EXAMPLE_RECIPIENT, EXAMPLE_SENDER, examplePage } from '../orders/order-examples.js';
 import { defineOrderKind } from '../orders/order-kind.js';
 import { LETTER_PROFILE } from './letter.profile.js';
 import { Letter, LetterCreate } from './letter.schema.js';
@@ -24,4 +25,11 @@ export const letterKind = defineOrderKind<LetterCreate, LetterContent>({
   claims: returnEnvelopeClaims,
   release: releaseReturnEnvelope,
   profile: LETTER_PROFILE,
+  example: {
+    to: EXAMPLE_RECIPIENT,
+    from: EXAMPLE_SENDER,
+    html: examplePage('Hello {{to.firstName}}, your code is {{code}}.'),
+    mergeVariables: { code: 'SPRING-24' },
+    addressPlacement: 'insert_blank_page',
+  },
 });

@@ -35,5 +35,6 @@ export function twoSidedKind<const Name extends string>(
     print: twoSidedPrint(spec),
     ...(spec.routes ? { routes: spec.routes } : {}),
     ...(spec.profiled ? { profile: twoSidedProfile(spec) } : {}),
+    ...(spec.example ? { example: spec.example } : {}),
   });
 }

@@ -21,6 +21,8 @@ export interface TwoSidedSpec<Name extends string = string> {
   fromRequired: boolean;
   formats: Readonly<Record<string, MailpieceFormat>>;
   routes?: OrderKind['routes'];
+  /** Its create example in the API reference (OrderKind's `example`). */
+  example?: OrderKind['example'];
   /** Whether it has order profiles (twoSidedProfile), and so campaigns. */
   profiled?: boolean;
 }

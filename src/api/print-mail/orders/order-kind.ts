@@ -61,6 +61,8 @@ export interface OrderKind<Input extends OrderCreateBase = any, Content = any> {
   release?(db: Queryable, row: OrderRow, now: Date): Promise<void>;
   /** Routes of its own beside the shared ones (snap packs' `/capabilities`). */
   routes?: FastifyPluginAsyncTypebox<{ deps: AppDeps }>;
+  /** Its create request in the API reference: one that works as it stands with a test key, ids aside (order-examples.ts). */
+  example?: Readonly<Record<string, unknown>>;
   /** Mailed as a parcel, not sorted as mail: it carries no Intelligent Mail barcode (boxes). */
   parcel?: boolean;
   /** Its order profiles (and so campaigns), if it has them: order-profiles/ serves each kind that has one. */

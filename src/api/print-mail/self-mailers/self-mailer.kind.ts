@@ -1,6 +1,7 @@
 import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { sideFields } from '../mailpieces/two-sided.js';
 import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
+import { EXAMPLE_RECIPIENT, EXAMPLE_SENDER, examplePage } from '../orders/order-examples.js';
 
 /**
  * Self mailers: one sheet printed both sides and folded (`8.5x11_bifold`, `8.5x11_trifold`,
@@ -16,4 +17,11 @@ export const selfMailerKind = twoSidedKind({
   profiled: true,
   fromRequired: true,
   formats: MAILPIECE_KINDS.self_mailer,
+  example: {
+    to: EXAMPLE_RECIPIENT,
+    from: EXAMPLE_SENDER,
+    size: '8.5x11_bifold',
+    insideHTML: examplePage('Inside'),
+    outsideHTML: examplePage('Outside'),
+  },
 });

@@ -1,6 +1,7 @@
 import { MAILPIECE_KINDS } from '../../../engines/render/index.js';
 import { sideFields } from '../mailpieces/two-sided.js';
 import { twoSidedKind } from '../mailpieces/two-sided-kind.js';
+import { EXAMPLE_RECIPIENT, EXAMPLE_SENDER, examplePage } from '../orders/order-examples.js';
 import { snapPackCapabilities } from './snap-pack-capabilities.js';
 
 /**
@@ -16,4 +17,11 @@ export const snapPackKind = twoSidedKind({
   fromRequired: true,
   formats: MAILPIECE_KINDS.snap_pack,
   routes: snapPackCapabilities,
+  example: {
+    to: EXAMPLE_RECIPIENT,
+    from: EXAMPLE_SENDER,
+    size: '8.5x11_bifold_v',
+    insideHTML: examplePage('Your statement'),
+    outsideHTML: examplePage('Open here'),
+  },
 });
