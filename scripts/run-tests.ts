@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import { newRunId, TEST_RUN_ENV } from '../test/helpers/test-run.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -42,7 +43,11 @@ process.on('exit', () => {
   writeFileSync(path.join(root, 'test-artifacts/file-times.tsv'), `${rows.join('\n')}\n`);
 });
 
-run({
+// Test servers' databases are dropped together once every file is done (test/helpers/test-run.ts).
+const runId = newRunId();
+process.env[TEST_RUN_ENV] = runId;
+
+const tests = run({
   files: files.map((f) => path.resolve(root, f)),
   concurrency: Number(process.env.TEST_CONCURRENCY ?? 2),
   // Each whole file, as --test-timeout bounds them under `node --test`.
@@ -52,6 +57,10 @@ run({
   .on('test:fail', (data) => {
     recordFile(data);
     process.exitCode = 1;
-  })
-  .compose(new spec())
-  .pipe(process.stdout);
+  });
+tests.once('end', async () => {
+  const { dropRunDatabases } = await import('../test/helpers/template-database.js');
+  const dropped = await dropRunDatabases(runId);
+  process.stdout.write(`dropped the run's ${dropped} test databases\n`);
+});
+tests.compose(new spec()).pipe(process.stdout);

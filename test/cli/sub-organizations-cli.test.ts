@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // The CLI runs in this process against the test server's schema (DATABASE_URL naming it in
 // search_path), exactly as an operator's `postroom …` would against theirs.
@@ -28,7 +27,7 @@ async function postroom(...argv: string[]): Promise<{ code: number | undefined; 
 
 before(async () => {
   server = await startTestServer({}, { workers: false });
-  const url = new URL(await testDatabaseUrl());
+  const url = new URL(server.databaseUrl);
   url.searchParams.set('options', `-c search_path=${server.schema},public`);
   process.env.DATABASE_URL = url.toString();
   parentKey = await server.key({ org: 'cli-parent' });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -9,10 +8,9 @@ import type { KeyKind, Mode, Product } from '../../src/platform/auth/api-key.js'
 import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { ShiftableClock } from '../../src/platform/clock.js';
-import { reportRoleName, reportViewSchema } from '../../src/report-sandbox/sandbox-install.js';
 import { type Runtime, startRuntime } from '../../src/runtime.js';
 import { TEST_RENDER_PRIORITY } from './render-priority.js';
-import { testDatabaseUrl } from './test-database.js';
+import { freshTestDatabase, TEST_SCHEMA, withDatabase } from './template-database.js';
 
 export interface Response<T = any> {
   status: number;
@@ -34,6 +32,8 @@ export interface TestServer {
   url: string;
   runtime: Runtime;
   clock: ShiftableClock;
+  /** The database this server works in (a copy of the migrated template, its own). */
+  databaseUrl: string;
   schema: string;
   /** A key for an organization (created when missing). */
   key(opts?: { org?: string; mode?: Mode; product?: Product; kind?: KeyKind }): Promise<string>;
@@ -77,20 +77,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real app (same wiring as `postroom serve`) on a throwaway schema, listening on a
- * random loopback port; tests talk to it over HTTP as a client would.
+ * Starts the real app (same wiring as `postroom serve`) on a throwaway database (a copy of the
+ * migrated template, template-database.ts), listening on a random loopback port; tests talk to
+ * it over HTTP as a client would.
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const schema = `t_${randomBytes(5).toString('hex')}`;
+  const database = await freshTestDatabase();
+  const schema = TEST_SCHEMA;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'postroom-test-'));
   const port = await freePort();
   const config = loadConfig(
     {},
     {
-      databaseUrl: await testDatabaseUrl(),
       dataDir,
       port,
       publicUrl: `http://127.0.0.1:${port}`,
@@ -102,6 +103,8 @@ export async function startTestServer(
       renders: 'here',
       ...TEST_RENDER_PRIORITY,
       ...overrides,
+      // An override (a proxy in front of PostgreSQL) says where to connect; the database is still this server's own.
+      databaseUrl: overrides.databaseUrl ? withDatabase(overrides.databaseUrl, database.name) : database.url,
     },
   );
   const clock = new ShiftableClock();
@@ -116,12 +119,16 @@ export async function startTestServer(
     await started.app!.listen({ port, host: '127.0.0.1' });
     return started;
   };
-  let runtime = await start(options.workers ?? true);
+  let runtime = await start(options.workers ?? true).catch(async (err) => {
+    await database.drop();
+    throw err;
+  });
   const url = `http://127.0.0.1:${port}`;
   const pool = () => runtime.db.pool;
 
   return {
     url,
+    databaseUrl: database.url,
     get runtime() {
       return runtime;
     },
@@ -161,15 +168,8 @@ export async function startTestServer(
     },
     async close() {
       await runtime.close();
-      const cleanup = new (await import('pg')).default.Client({ connectionString: config.databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
-      // The report sandbox's views and its reader role (cluster-wide, so dropped by name).
-      await cleanup.query(`DROP SCHEMA IF EXISTS ${reportViewSchema(schema)} CASCADE`);
-      const { rows } = await cleanup.query('SELECT current_database() AS db');
-      await cleanup.query(`DROP ROLE IF EXISTS ${reportRoleName(rows[0].db, schema)}`).catch(() => {});
-      await cleanup.end();
+      // The database with the report sandbox's reader roles (cluster-wide, so dropped by name).
+      await database.drop();
     },
   };
 }

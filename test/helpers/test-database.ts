@@ -5,7 +5,7 @@ import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js
 /**
  * Which PostgreSQL the tests use: DATABASE_URL when set, else the server at 127.0.0.1:5432
  * when one answers (these machines run one), else the embedded default in a shared temp dir.
- * Each test file then works in a throwaway schema of its own.
+ * Each test server then works in a database of its own (template-database.ts).
  */
 let resolved: Promise<string> | undefined;
 

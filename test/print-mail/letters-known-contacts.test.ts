@@ -7,7 +7,6 @@ import { createPool, type Pool } from '../../src/db/pool.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, bob, LETTERS, letterBody } from '../helpers/letters.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // An order's inline contacts are guessed from what the server has seen stored, with no read
 // before the create (contacts/known-contacts.ts); the create's statement checks each guess.
@@ -18,7 +17,7 @@ let pool: Pool;
 
 before(async () => {
   server = await startTestServer({}, { workers: false });
-  pool = createPool(await testDatabaseUrl(), { max: 3, schema: server.schema });
+  pool = createPool(server.databaseUrl, { max: 3, schema: server.schema });
 });
 
 after(async () => {

@@ -5,7 +5,6 @@ import { ORDER_JOBS } from '../../src/api/print-mail/orders/order-jobs.js';
 import { createPool, type Pool } from '../../src/db/pool.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { alice, LETTERS, letterBody } from '../helpers/letters.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // A letter is written in one statement when its contacts are known or new (orders/order-create.ts).
 // Here a contact the letter found new is created by another transaction before the letter's
@@ -16,7 +15,7 @@ let pool: Pool;
 
 before(async () => {
   server = await startTestServer({}, { workers: false });
-  pool = createPool(await testDatabaseUrl(), { max: 3, schema: server.schema });
+  pool = createPool(server.databaseUrl, { max: 3, schema: server.schema });
 });
 
 after(async () => {

@@ -11,7 +11,6 @@ import { DashboardClient } from '../helpers/dashboard-client.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
 import { waitForOrder } from '../helpers/orders.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 let server: TestServer;
 let live: string;
@@ -19,7 +18,7 @@ let live: string;
 before(async () => {
   server = await startTestServer({ imb: parseImbConfig({ POSTROOM_IMB_MAILER_ID: '123456' }) });
   live = await server.key({ org: 'tracking-numbers-org', mode: 'live' });
-  const url = new URL(await testDatabaseUrl());
+  const url = new URL(server.databaseUrl);
   url.searchParams.set('options', `-c search_path=${server.schema},public`);
   process.env.DATABASE_URL = url.toString();
 });

@@ -8,7 +8,6 @@ import { parseImbConfig } from '../../src/config/imb.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
 import { waitForOrder } from '../helpers/orders.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 let server: TestServer;
 let live: string;
@@ -25,7 +24,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'ivmtr-'));
 before(async () => {
   server = await startTestServer({ imb });
   live = await server.key({ org: 'scans-org', mode: 'live' });
-  const url = new URL(await testDatabaseUrl());
+  const url = new URL(server.databaseUrl);
   url.searchParams.set('options', `-c search_path=${server.schema},public`);
   process.env.DATABASE_URL = url.toString();
 });

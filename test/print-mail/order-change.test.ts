@@ -9,7 +9,6 @@ import { systemClock } from '../../src/platform/clock.js';
 import { createUrlSigner } from '../../src/platform/signed-url.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // changeOrderIfUnchanged (orders/order-change.ts) is how the render job records a render in one
 // statement, without a lock: it must write the change and its event only while the order is
@@ -27,7 +26,7 @@ let key: string;
 
 before(async () => {
   server = await startTestServer({}, { workers: false });
-  pool = createPool(await testDatabaseUrl(), { max: 3, schema: server.schema });
+  pool = createPool(server.databaseUrl, { max: 3, schema: server.schema });
   key = await server.key({ org: 'order-change' });
 });
 

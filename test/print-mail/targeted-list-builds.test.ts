@@ -18,7 +18,6 @@ import {
 import { importPoints } from '../../src/reference-store/import/import-points.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { testDatabaseUrl } from '../helpers/test-database.js';
 
 const BUILDS = '/print-mail/v1/targeted_list_builds';
 const LISTS = '/print-mail/v1/mailing_lists';
@@ -64,7 +63,7 @@ before(async () => {
   await importPoints(server.runtime.db.pool, FIXTURE);
   key = await server.key({ org: 'list-builds' });
   // The CLI (postroom orgs credit) runs in this process against this server's schema.
-  const url = new URL(await testDatabaseUrl());
+  const url = new URL(server.databaseUrl);
   url.searchParams.set('options', `-c search_path=${server.schema},public`);
   process.env.DATABASE_URL = url.toString();
 });
