@@ -26,9 +26,8 @@ import { PgCompletions } from './reference-store/pg-completions.js';
 import { PgSource } from './reference-store/pg-source.js';
 import { ReportSandbox } from './report-sandbox/report-sandbox.js';
 import { installReportSandbox } from './report-sandbox/sandbox-install.js';
+import type { BlobStore } from './storage/blob-store.js';
 import { openBlobStore } from './storage/open-blob-store.js';
-
-/** How long a stopping server waits for requests in flight before it closes their connections. */
 
 export interface RuntimeOptions {
   /** Serve HTTP (false for `postroom worker`). */
@@ -61,10 +60,9 @@ export interface Runtime {
 /** Wires config -> database -> queue -> app -> workers. main.ts listens; tests listen on port 0. */
 export async function startRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = options.logger ?? pino({ level: config.logLevel });
-  const rendersOnly = options.workers === 'renders-only';
   // The render child's connections have names of their own, so an operator (or a
   // benchmark) can tell in pg_stat_activity which backends serve renders.
-  const connectionName = rendersOnly ? 'postroom-renders' : 'postroom';
+  const connectionName = options.workers === 'renders-only' ? 'postroom-renders' : 'postroom';
   // First, so a wrong bucket stops start-up before any connection is opened.
   const blobs = await openBlobStore(blobLocationOf(config));
   const db = await openDatabase(config, {
@@ -73,8 +71,40 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     poolMax: config.dbPoolMax,
     log: (m) => logger.debug({ pg: m }, 'postgres'),
   });
-  const clock = options.clock ?? systemClock;
-  const boss = await startQueue(
+  const boss = await startJobQueue(config, db, connectionName, logger);
+  const deps = await appDeps(config, db, boss, blobs, options.clock ?? systemClock);
+  if (options.workers && config.renders !== 'elsewhere') warnIfRendersHaveNoNamespace(logger);
+  const app = options.http ? await buildAppOrRelease(deps, logger, db) : undefined;
+  const renderChild = renderChildFor(config, options, db.url, deps.foreground, logger);
+  await startJobs(deps, options, logger, renderChild);
+  // Index upkeep is background work: it runs where the job workers run.
+  const ginFlush = startGinPendingFlush({
+    pool: db.pool,
+    intervalSec: options.workers === true ? config.ginFlushSec : 0,
+    log: (obj, msg) => logger.warn(obj, msg),
+  });
+  const webhooks = await startWebhookDelivery(
+    {
+      pool: db.pool,
+      boss,
+      config,
+      clock: deps.clock,
+      dbUrl: db.url,
+      log: (obj: object, msg: string) => logger.warn(obj, msg),
+    },
+    options.workers === true,
+  );
+  const stop = () => stopRuntime(config, { app, webhooks, boss, renderChild, ginFlush, deps, db });
+  return { config, db, deps, boss, app, logger, renderChild, close: once(stop) };
+}
+
+function startJobQueue(
+  config: Config,
+  db: Database,
+  connectionName: string,
+  logger: Logger,
+): Promise<PgBoss> {
+  return startQueue(
     db.url,
     db.schema,
     (err) => logger.error({ err }, 'job queue error'),
@@ -82,6 +112,16 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     `${connectionName}-jobs`,
     Math.ceil(config.dbPoolMax / 2),
   );
+}
+
+/** What every route and job is handed: the services over this database, its queue and its blobs. */
+async function appDeps(
+  config: Config,
+  db: Database,
+  boss: PgBoss,
+  blobs: BlobStore,
+  clock: Clock,
+): Promise<AppDeps> {
   const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, clock);
   const verifier = createVerifier(new PgSource(db.pool), { geographies: new PgGeographies(db.pool) });
   const addressing = createAddressing(verifier);
@@ -93,20 +133,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     await installReportSandbox(db.pool, db.schema, { sampleTimeoutMs: config.reportSampleTimeoutMs }),
     db.url,
   );
-  // The render thread and Chromium start on the first render; a process that renders nothing
-  // (an API alone whose editor shows no preview, or one whose renders happen in its child)
-  // never starts them.
-  const renderer = new RenderThread({
-    executablePath: config.chromiumPath,
-    poolSize: config.renderPoolSize,
-    printBatch: config.renderPrintBatch,
-    printsAtOnce: config.renderPrintsAtOnce,
-    renderTimeoutMs: config.renderTimeoutMs,
-    priority: { niceness: config.renderNice, idle: config.renderIdle },
-    allowPrivateUrls: config.allowPrivateUrls,
-  });
-  if (options.workers && config.renders !== 'elsewhere') warnIfRendersHaveNoNamespace(logger);
-  const deps: AppDeps = {
+  return {
     config,
     pool: db.pool,
     clock,
@@ -120,79 +147,121 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
     knownContacts: new KnownContacts(),
     dataKeys,
     reports,
-    renderer,
+    renderer: renderThread(config),
   };
-  // A route that fails to register must not leave pools open and the process hanging.
-  const app = options.http
-    ? await buildApp(deps, logger).catch(async (err) => {
-        await boss.stop({ graceful: false, wait: true });
-        await db.close();
-        throw err;
-      })
-    : undefined;
-  const log = (obj: object, msg: string) => logger.info(obj, msg);
-  const renderChild =
-    options.workers === true && config.renders === 'child'
-      ? new RenderChild(
-          { config: { ...config, databaseUrl: db.url }, schema: options.schema },
-          logger,
-          options.http ? foreground : undefined,
-        )
-      : undefined;
-  if (options.workers) {
-    const renderGate = new RenderGate(options.http ? foreground : options.parentLoad, {
-      busyAtPerSecond: config.renderYieldAtPerSecond,
-      busyConcurrency: config.renderBusyConcurrency,
-    });
-    const ctx: JobContext = { ...deps, log, renderGate };
-    const share = rendersOnly ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
-    await startWorkers(boss, ctx, jobsFor(share));
-    renderChild?.start();
-  } else {
-    await createQueues(boss, config);
-  }
-  // Index upkeep is background work: it runs where the job workers run.
-  const ginFlush = startGinPendingFlush({
-    pool: db.pool,
-    intervalSec: options.workers === true ? config.ginFlushSec : 0,
-    log: (obj, msg) => logger.warn(obj, msg),
+}
+
+/**
+ * The render thread and Chromium start on the first render; a process that renders nothing
+ * (an API alone whose editor shows no preview, or one whose renders happen in its child)
+ * never starts them.
+ */
+function renderThread(config: Config): RenderThread {
+  return new RenderThread({
+    executablePath: config.chromiumPath,
+    poolSize: config.renderPoolSize,
+    printBatch: config.renderPrintBatch,
+    printsAtOnce: config.renderPrintsAtOnce,
+    renderTimeoutMs: config.renderTimeoutMs,
+    priority: { niceness: config.renderNice, idle: config.renderIdle },
+    allowPrivateUrls: config.allowPrivateUrls,
   });
-  const webhookLog = (obj: object, msg: string) => logger.warn(obj, msg);
-  const webhooks = await startWebhookDelivery(
-    { pool: db.pool, boss, config, clock, dbUrl: db.url, log: webhookLog },
-    options.workers === true,
-  );
-  let closed = false;
-  return {
-    config,
-    db,
-    deps,
-    boss,
-    app,
+}
+
+/** A route that fails to register must not leave pools open and the process hanging. */
+function buildAppOrRelease(deps: AppDeps, logger: Logger, db: Database): Promise<FastifyInstance> {
+  return buildApp(deps, logger).catch(async (err) => {
+    await deps.boss.stop({ graceful: false, wait: true });
+    await db.close();
+    throw err;
+  });
+}
+
+/** The process that makes this one's PDFs, where this one runs every job and Config.renders is `child`. */
+function renderChildFor(
+  config: Config,
+  options: RuntimeOptions,
+  databaseUrl: string,
+  foreground: ForegroundLoad | undefined,
+  logger: Logger,
+): RenderChild | undefined {
+  if (options.workers !== true || config.renders !== 'child') return undefined;
+  return new RenderChild(
+    { config: { ...config, databaseUrl }, schema: options.schema },
     logger,
-    renderChild,
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      // Requests and jobs in hand get the same grace, side by side, so a stop takes about
-      // that long however busy it was. Then connections are cut, so a client that keeps one
-      // open cannot hold the stop until the keep-alive timeout (72 s) (new requests on an open
-      // connection meanwhile get a 503), and pg-boss hands unfinished jobs back to the queue:
-      // a render cut short runs again, its files at fixed keys. The child's renders stop
-      // beside this process's jobs, before the database goes.
-      const grace = config.stopGraceMs;
-      const cut = setTimeout(() => app?.server.closeAllConnections(), grace);
-      await Promise.all([
-        app?.close().finally(() => clearTimeout(cut)),
-        webhooks.stop(),
-        boss.stop({ graceful: true, wait: true, timeout: grace }),
-        renderChild?.stop(),
-      ]);
-      await renderer.close();
-      await ginFlush.stop();
-      await reports.close();
-      await db.close();
-    },
+    options.http ? foreground : undefined,
+  );
+}
+
+/** Workers for this process's share of the jobs; a process without workers still makes the queues. */
+async function startJobs(
+  deps: AppDeps,
+  options: RuntimeOptions,
+  logger: Logger,
+  renderChild: RenderChild | undefined,
+): Promise<void> {
+  const { config, boss } = deps;
+  if (!options.workers) {
+    await createQueues(boss, config);
+    return;
+  }
+  const renderGate = new RenderGate(options.http ? deps.foreground : options.parentLoad, {
+    busyAtPerSecond: config.renderYieldAtPerSecond,
+    busyConcurrency: config.renderBusyConcurrency,
+  });
+  const log = (obj: object, msg: string) => logger.info(obj, msg);
+  const ctx: JobContext = { ...deps, log, renderGate };
+  const share =
+    options.workers === 'renders-only' ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
+  await startWorkers(boss, ctx, jobsFor(share));
+  renderChild?.start();
+}
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/** What a started runtime holds open until it closes. */
+interface Running {
+  app?: FastifyInstance;
+  webhooks: Stoppable;
+  boss: PgBoss;
+  renderChild?: RenderChild;
+  ginFlush: Stoppable;
+  deps: AppDeps;
+  db: Database;
+}
+
+/**
+ * Requests and jobs in hand get the same grace, side by side, so a stop takes about that long
+ * however busy it was. Then connections are cut, so a client that keeps one open cannot hold the
+ * stop until the keep-alive timeout (72 s) (new requests on an open connection meanwhile get a
+ * 503), and pg-boss hands unfinished jobs back to the queue: a render cut short runs again, its
+ * files at fixed keys. The child's renders stop beside this process's jobs, before the database goes.
+ */
+async function stopRuntime(config: Config, running: Running): Promise<void> {
+  const { app, webhooks, boss, renderChild, ginFlush, deps, db } = running;
+  const grace = config.stopGraceMs;
+  const cut = setTimeout(() => app?.server.closeAllConnections(), grace);
+  await Promise.all([
+    app?.close().finally(() => clearTimeout(cut)),
+    webhooks.stop(),
+    boss.stop({ graceful: true, wait: true, timeout: grace }),
+    renderChild?.stop(),
+  ]);
+  await deps.renderer.close();
+  await ginFlush.stop();
+  await deps.reports.close();
+  await db.close();
+}
+
+/** A close that a second call (a signal during a stop, a test's teardown) does not run again. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closed = false;
+  return async () => {
+    if (closed) return;
+    closed = true;
+    await close();
   };
 }
 
