@@ -1,22 +1,20 @@
 import type pg from 'pg';
 import type { Pool } from '../../../db/pool.js';
-import { composeStatement } from '../../../db/statement.js';
 import { withTransaction } from '../../../db/tx.js';
-import { type EventDoc, eventOf, eventsWriteParts } from '../events/record-event.js';
+import { ID_PREFIX, newId } from '../../../platform/ids.js';
 import type { OrderContext } from '../orders/order-change.js';
 import { orderKind } from '../orders/order-kinds.js';
-import { snapshotOf } from '../orders/order-snapshot.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
+import {
+  applyBestChunk,
+  bestKinds,
+  type ImbChanged,
+  type ScanEvent,
+  writeScanEvents,
+} from './scan-apply.repo.js';
 import { readScans, type ScanInput } from './scan-parse.js';
 import type { Scan } from './scan-records.js';
-import {
-  applyBestScans,
-  type BestScan,
-  bestScansAfter,
-  createBestScans,
-  type ImbChanged,
-  storeScans,
-} from './scans.repo.js';
+import { createImportTables, gatherBest, stageChunk, stageText, storeStaged } from './scan-stage.repo.js';
 
 /** What an import did; the counts add up: records = of Postroom's barcodes + unknown barcodes. */
 export interface ScanImportResult {
@@ -34,16 +32,19 @@ export interface ScanImportResult {
   ordersUpdated: number;
 }
 
-const BATCH = 5000;
+/** Scans staged and stored per statement: big enough that a statement's fixed cost vanishes. */
+const CHUNK = 50_000;
+/** Orders moved (and their events written) per statement. */
+const APPLY_CHUNK = 20_000;
 
 /**
  * Imports IV-MTR scan records (readScans: JSON or delimited) in one transaction: a file that
- * cannot be read to its end (a bad record, a cut file) changes nothing. Scans are stored in
- * batches of 5,000, one statement each, which also keeps each order's best new scan; the next
- * batch is read while the database works on the last. Then the orders are moved to what
- * their scans say, 5,000 at a time, each change with its `<kind>.updated` event, so webhooks
- * fire once it commits: an order the file moves twice (entered, then out for delivery)
- * changes once.
+ * cannot be read to its end (a bad record, a cut file) changes nothing. The file goes to the
+ * database 50,000 scans at a time, COPY'd into a staging table and stored from there in one
+ * statement, which also keeps each order's best new scan; the next chunk is read while the
+ * database works on the last. Then the orders are moved to what their scans say, a chunk at
+ * a time, each change with its `<kind>.updated` event, so webhooks fire once it commits: an
+ * order the file moves twice (entered, then out for delivery) changes once.
  */
 export async function importScans(
   pool: Pool,
@@ -61,95 +62,97 @@ export async function importScans(
     ordersUpdated: 0,
   };
   return withTransaction(pool, async (tx) => {
-    await createBestScans(tx);
-    let inFlight: Promise<void> | undefined;
-    let batch: Scan[] = [];
-    try {
-      for await (const scan of readScans(input)) {
-        count(result, scan);
-        batch.push(scan);
-        if (batch.length < BATCH) continue;
-        await inFlight;
-        inFlight = storeBatch(tx, batch, result, ctx.now);
-        batch = [];
-      }
-      await inFlight;
-      if (batch.length) await storeBatch(tx, batch, result, ctx.now);
-    } catch (err) {
-      await inFlight?.catch(() => {});
-      throw err;
-    }
+    await createImportTables(tx);
+    await storeAll(tx, input, result, ctx.now);
+    await gatherBest(tx);
     await applyAll(tx, result, ctx);
     if (result.ordersUpdated) await wakeDispatchersAfterCommit(tx);
     return result;
   });
 }
 
-function count(result: ScanImportResult, scan: Scan): void {
-  result.records++;
-  if (scan.status) return;
-  result.unknownCodes++;
-  if (result.unknownCodeExamples.length < 10)
-    result.unknownCodeExamples.push({
-      line: scan.line,
-      scanEventCode: scan.scanEventCode,
-      operationCode: scan.operationCode,
-    });
+/** Reads the file and stores its scans, a chunk in the database while the next is read. */
+async function storeAll(tx: pg.PoolClient, input: ScanInput, result: ScanImportResult, now: Date) {
+  let inFlight: Promise<void> | undefined;
+  let copyText = '';
+  let staged = 0;
+  const flush = async () => {
+    await inFlight;
+    const [text, n] = [copyText, staged];
+    [copyText, staged] = ['', 0];
+    inFlight = storeChunk(tx, text, n, result, now);
+  };
+  try {
+    for await (const scans of readScans(input)) {
+      count(result, scans);
+      copyText += stageText(scans);
+      staged += scans.length;
+      if (staged >= CHUNK) await flush();
+    }
+    if (staged) await flush();
+    await inFlight;
+  } catch (err) {
+    await inFlight?.catch(() => {});
+    throw err;
+  }
 }
 
-async function storeBatch(tx: pg.PoolClient, scans: Scan[], result: ScanImportResult, now: Date) {
-  const stored = await storeScans(tx, scans, now);
+function count(result: ScanImportResult, scans: Scan[]): void {
+  result.records += scans.length;
+  for (const scan of scans) {
+    if (scan.status) continue;
+    result.unknownCodes++;
+    if (result.unknownCodeExamples.length < 10)
+      result.unknownCodeExamples.push({
+        line: scan.line,
+        scanEventCode: scan.scanEventCode,
+        operationCode: scan.operationCode,
+      });
+  }
+}
+
+async function storeChunk(tx: pg.PoolClient, text: string, n: number, result: ScanImportResult, now: Date) {
+  await stageChunk(tx, text);
+  const stored = await storeStaged(tx, now);
   result.ofOurBarcodes += stored.matched;
   result.newScans += stored.inserted;
   result.alreadyImported += stored.matched - stored.inserted;
-  result.unknownBarcodes += scans.length - stored.matched;
+  result.unknownBarcodes += n - stored.matched;
 }
 
-/** Every order with a new best scan, a chunk at a time, per kind: moved on where it says more. */
+/** Every order with a new best scan, per kind, a chunk at a time: moved on, with its event. */
 async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderContext) {
-  for (let after = ''; ; ) {
-    const chunk = await bestScansAfter(tx, after, BATCH);
-    if (!chunk.length) return;
-    after = chunk[chunk.length - 1].orderId;
-    const byKind = new Map<string, BestScan[]>();
-    for (const b of chunk) {
-      const same = byKind.get(b.orderKind);
-      if (same) same.push(b);
-      else byKind.set(b.orderKind, [b]);
-    }
-    for (const [name, best] of byKind) {
-      const kind = orderKind(name as Parameters<typeof orderKind>[0]);
-      const changed = await applyBestScans(tx, kind, best, ctx.now);
+  for (const name of await bestKinds(tx)) {
+    const kind = orderKind(name as Parameters<typeof orderKind>[0]);
+    for (let after = ''; ; ) {
+      const { last, changed } = await applyBestChunk(tx, kind, after, APPLY_CHUNK, ctx.now);
+      if (last === undefined) break;
+      after = last;
       result.ordersUpdated += changed.length;
-      await writeEvents(tx, kind.updated, changed, ctx);
+      if (changed.length)
+        await writeScanEvents(
+          tx,
+          kind,
+          changed.map((c) => eventFor(c, ctx)),
+          ctx.now,
+        );
     }
   }
 }
 
-/** The `<kind>.updated` event of each changed order, one statement per organization and mode. */
-async function writeEvents(
-  tx: pg.PoolClient,
-  type: EventDoc['type'],
-  changed: ImbChanged[],
-  ctx: OrderContext,
-) {
-  const groups = new Map<string, { orgId: string; live: boolean; events: EventDoc[] }>();
-  for (const row of changed) {
-    const doc = row.doc as ImbChanged['doc'] & { imbStatus: string; imbZipCode: string | null };
-    const snapshot = snapshotOf(doc, { pdfKey: row.pdfKey, uploadedKey: row.uploadedKey }, ctx.signer);
-    const updatedFields = [
-      ...(doc.imbStatus !== row.wasStatus ? ['imbStatus'] : []),
+/** The event of a moved order: `updatedFields` names imbStatus and imbZipCode only when they changed. */
+function eventFor(row: ImbChanged, ctx: OrderContext): ScanEvent {
+  const links: Record<string, string> = {};
+  if (row.uploadedKey) links.uploadedPDF = ctx.signer.urlFor(row.uploadedKey);
+  if (row.pdfKey) links.url = ctx.signer.urlFor(row.pdfKey);
+  return {
+    id: newId(ID_PREFIX.event),
+    orderId: row.id,
+    links: JSON.stringify(links),
+    updatedFields: [
+      ...(row.status !== row.wasStatus ? ['imbStatus'] : []),
       'imbDate',
-      ...(doc.imbZipCode !== row.wasZip ? ['imbZipCode'] : []),
-    ];
-    const scope = { orgId: row.orgId, live: row.live };
-    const key = `${row.orgId}/${row.live}`;
-    const group = groups.get(key) ?? { ...scope, events: [] };
-    group.events.push(eventOf(scope, { type, data: snapshot, updatedFields }, ctx.now));
-    groups.set(key, group);
-  }
-  for (const g of groups.values())
-    await tx.query(
-      composeStatement(eventsWriteParts(g.orgId, g.live, g.events), { text: 'SELECT 1', values: [] }),
-    );
+      ...(row.zip !== row.wasZip ? ['imbZipCode'] : []),
+    ],
+  };
 }

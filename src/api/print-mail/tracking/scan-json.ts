@@ -1,4 +1,12 @@
-import { CODES, fieldNamed, type Scan, type ScanField, ScanFileError, toScan } from './scan-records.js';
+import {
+  CODES,
+  fieldNamed,
+  type Scan,
+  type ScanField,
+  ScanFileError,
+  type ScanValues,
+  toScan,
+} from './scan-records.js';
 
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
@@ -35,10 +43,10 @@ class JsonCursor {
 /**
  * Cuts the records out of a JSON feed without parsing the whole document: a character scan
  * tracks nesting and strings, and each record object is handed to JSON.parse alone, so
- * memory holds one record at a time. A record is an object at the top level (one per line),
+ * memory holds one piece of the input at a time. A record is an object at the top level (one per line),
  * an element of a top-level array, or an element of an array member of a top-level object.
  */
-export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Scan> {
+export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Scan[]> {
   const at = new JsonCursor();
   let buf = '';
   let pos = 0;
@@ -52,6 +60,7 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
       buf = chunk;
       pos = 0;
     }
+    const scans: Scan[] = [];
     for (; pos < buf.length; pos++) {
       const c = buf.charCodeAt(pos);
       if (c === NEWLINE) at.line++;
@@ -74,17 +83,28 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
           const record = buf.slice(at.start, pos + 1);
           at.start = -1;
           // A top-level object that turned out to be a container is not a record itself.
-          if (!(at.container && at.startDepth === 0)) yield jsonRecord(record, at.startLine);
+          if (!(at.container && at.startDepth === 0)) scans.push(jsonRecord(record, at.startLine));
         }
         if (at.stack.length === 0) at.container = false;
       }
     }
+    if (scans.length) yield scans;
   }
   if (at.stack.length || at.inString)
     throw new ScanFileError(
       at.start >= 0 ? at.startLine : at.line,
       'the file ends inside a record (cut off?): nothing of the file was imported',
     );
+}
+
+/** The field each JSON key names, remembered (a feed repeats a dozen keys a million times); bounded. */
+const fieldOfKey = new Map<string, ScanField | undefined>();
+function jsonField(key: string): ScanField | undefined {
+  if (fieldOfKey.has(key)) return fieldOfKey.get(key);
+  if (fieldOfKey.size > 1000) fieldOfKey.clear();
+  const field = fieldNamed(key);
+  fieldOfKey.set(key, field);
+  return field;
 }
 
 /** A JSON record's members as fields (other members are ignored). */
@@ -95,9 +115,9 @@ function jsonRecord(text: string, line: number): Scan {
   } catch (err) {
     throw new ScanFileError(line, `the record is not valid JSON (${(err as Error).message})`);
   }
-  const record: Partial<Record<ScanField, string>> = {};
+  const record: ScanValues = {};
   for (const [key, v] of Object.entries(value as object)) {
-    const field = fieldNamed(key);
+    const field = jsonField(key);
     if (field && v !== null && v !== undefined) record[field] = String(v);
   }
   if (!CODES.some((f) => record[f] !== undefined))

@@ -1,4 +1,5 @@
 import { scanStatus } from './scan-codes.js';
+import { parseScanTime } from './scan-time.js';
 
 /**
  * One IV-MTR piece scan, as Postroom reads it from a data feed (JSON or delimited) or a push.
@@ -10,14 +11,15 @@ export interface Scan {
   line: number;
   tracking: string;
   routing: string;
-  scannedAt: string;
+  /** When it was scanned, milliseconds since the epoch. */
+  at: number;
   scanEventCode: string;
   operationCode: string;
   facilityZip: string;
   /** The imbStatus it means, or null: an unknown code. */
   status: string | null;
-  /** The rest worth showing on a timeline: phase, handling event type, facility. */
-  detail: Record<string, string>;
+  /** The rest worth showing on a timeline (phase, handling event type, facility), as JSON text. */
+  detail: string;
 }
 
 /** Field names accepted for each value, first the documented one (any case; `_` and `-` ignored). */
@@ -65,40 +67,65 @@ export class ScanFileError extends Error {
   }
 }
 
-// "2026-03-02T14:05:00Z", "2026-03-02T14:05:00-05:00", "2026-03-02 14:05:00" (taken as UTC).
-const DATETIME = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d(?::\d\d(?:\.\d+)?)?)(Z|[+-]\d\d:?\d\d)?$/;
+/** A record's values by field, as read from a JSON object or a delimited row. */
+export type ScanValues = Partial<Record<ScanField, string>>;
 
-/** A record's values by field (from a JSON object or a delimited row) as a Scan; errors name the line. */
-export function toScan(values: Partial<Record<ScanField, string>>, line: number): Scan {
-  const imb = (values.imb ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{20}(\d{5}|\d{9}|\d{11})?$/.test(imb))
+const IMB = /^\d{20}(\d{5}|\d{9}|\d{11})?$/;
+const ZIP = /^\d{5}(-?\d{4})?$/;
+
+/**
+ * What each combination of codes means, remembered: a feed holds a few dozen combinations
+ * and the rule table's regular expressions cost more than the rest of a record. Cleared when
+ * it grows past a bound, so a file of made-up codes cannot grow it without end.
+ */
+const statusOf = new Map<string, string | null>();
+function cachedStatus(scanEventCode: string, operationCode: string, mailPhase: string): string | null {
+  const key = `${scanEventCode}\u0000${operationCode}\u0000${mailPhase}`;
+  let status = statusOf.get(key);
+  if (status === undefined) {
+    if (statusOf.size > 10_000) statusOf.clear();
+    status = scanStatus({ scanEventCode, operationCode, mailPhase }) ?? null;
+    statusOf.set(key, status);
+  }
+  return status;
+}
+
+/** The timeline's fields of a record as JSON text (the few present, in a fixed order). */
+function detailOf(values: ScanValues): string {
+  let json = '';
+  for (const field of DETAIL_FIELDS) {
+    const v = values[field]?.trim();
+    if (v) json += `${json ? ',' : ''}"${field}":${JSON.stringify(v)}`;
+  }
+  return `{${json}}`;
+}
+
+/** A record's values as a Scan; errors name the line. */
+export function toScan(values: ScanValues, line: number): Scan {
+  const raw = values.imb ?? '';
+  const imb = IMB.test(raw) ? raw : raw.replace(/[\s-]/g, '');
+  if (!IMB.test(imb))
     throw new ScanFileError(line, `imb must be 20, 25, 29 or 31 digits (got "${values.imb ?? ''}")`);
-  const when = DATETIME.exec((values.scanDatetime ?? '').trim());
-  const at = when ? new Date(`${when[1]}T${when[2]}${when[3] ?? 'Z'}`) : undefined;
-  if (!at || Number.isNaN(at.getTime()))
+  const at = parseScanTime((values.scanDatetime ?? '').trim());
+  if (Number.isNaN(at))
     throw new ScanFileError(
       line,
       `scanDatetime must be a date and time (got "${values.scanDatetime ?? ''}")`,
     );
   const zip = (values.scanFacilityZip ?? '').trim();
-  if (zip && !/^\d{5}(-?\d{4})?$/.test(zip))
+  if (zip && !ZIP.test(zip))
     throw new ScanFileError(line, `scanFacilityZip must be a ZIP Code (got "${zip}")`);
-  const codes = {
-    scanEventCode: (values.scanEventCode ?? '').trim().toUpperCase(),
-    operationCode: (values.operationCode ?? '').trim(),
-    mailPhase: (values.mailPhase ?? '').trim(),
-  };
-  const detail: Record<string, string> = {};
-  for (const field of DETAIL_FIELDS) if (values[field]?.trim()) detail[field] = values[field]!.trim();
+  const scanEventCode = (values.scanEventCode ?? '').trim().toUpperCase();
+  const operationCode = (values.operationCode ?? '').trim();
   return {
     line,
     tracking: imb.slice(0, 20),
     routing: imb.slice(20),
-    scannedAt: at.toISOString(),
-    scanEventCode: codes.scanEventCode,
-    operationCode: codes.operationCode,
+    at,
+    scanEventCode,
+    operationCode,
     facilityZip: zip.slice(0, 5),
-    status: scanStatus(codes) ?? null,
-    detail,
+    status: cachedStatus(scanEventCode, operationCode, (values.mailPhase ?? '').trim()),
+    detail: detailOf(values),
   };
 }
