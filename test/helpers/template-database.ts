@@ -70,13 +70,32 @@ async function buildTemplate(base: string, name: string): Promise<void> {
     await withAdmin(base, async (c) => {
       const taken = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
       if (taken.rowCount) throw Object.assign(new Error('made by another'), { code: '42P04' });
-      await c.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       // No connections (autovacuum's either), so a copy never finds it in use.
-      await c.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
+      await c.query(`ALTER DATABASE ${building} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
+      await whileInUse(() => c.query(`ALTER DATABASE ${building} RENAME TO ${name}`));
     });
   } catch (err) {
-    await withAdmin(base, (c) => dropDatabaseAndReaders(c, building));
+    await withAdmin(base, async (c) => {
+      await c.query(`ALTER DATABASE ${building} WITH IS_TEMPLATE false`).catch(() => {});
+      await dropDatabaseAndReaders(c, building);
+    });
     if ((err as { code?: string }).code !== '42P04') throw err;
+  }
+}
+
+/**
+ * Runs a statement that needs a database nobody is connected to, again while PostgreSQL says
+ * it is in use (55006): only for a moment, as a backend that just disconnected goes, or a copy
+ * being made of the template reads it.
+ */
+async function whileInUse<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
   }
 }
 
@@ -130,18 +149,7 @@ export async function freshTestDatabase(): Promise<TestDatabase> {
   // a server, and is cheap once nothing else runs. A file run on its own drops it at close.
   const run = process.env[TEST_RUN_ENV];
   const name = testDatabaseName(run, randomBytes(5).toString('hex'));
-  await withAdmin(base, async (c) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await c.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-        return;
-      } catch (err) {
-        // 55006: the template is in use; only for a moment (a copy being made of it reads it too).
-        if ((err as { code?: string }).code !== '55006' || attempt >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 50 * attempt));
-      }
-    }
-  });
+  await withAdmin(base, (c) => whileInUse(() => c.query(`CREATE DATABASE ${name} TEMPLATE ${source}`)));
   return {
     name,
     url: withDatabase(base, name),
