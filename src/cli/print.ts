@@ -32,23 +32,31 @@ export async function printCommand(args: Args): Promise<number> {
     else for (const b of batches) console.log(describeBatch(b, blobRootLabel(blobLocationOf(config))));
     return 0;
   }
-  if (sub === 'handed-over') {
-    if (!batchId) throw new UsageError('print handed-over needs a batch id (print_batch_...)');
-    try {
-      const moved = await withDatabase(async (db) => {
-        const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, systemClock);
-        return handOverBatch(db.pool, batchId, { now: systemClock.now(), signer });
-      });
-      console.log(`${batchId}: ${moved} orders are now processed_for_delivery`);
-      return 0;
-    } catch (err) {
-      if (!(err instanceof HandOverError)) throw err;
-      console.error(err.message);
-      return 1;
-    }
-  }
+  if (sub === 'handed-over') return printHandedOver(batchId, args.flags.tracking, config);
   if (sub === 'tracking') return printTracking(batchId, args.positional[3], config);
   throw new UsageError(`unknown command print ${sub}`);
+}
+
+/** `print handed-over BATCH [--tracking FILE]`: the batch posted, with the numbers the shop wrote. */
+async function printHandedOver(batchId: string, file: unknown, config: ReturnType<typeof loadConfig>) {
+  if (!batchId) throw new UsageError('print handed-over needs a batch id (print_batch_...)');
+  if (file !== undefined && (typeof file !== 'string' || !file))
+    throw new UsageError('--tracking needs the filled manifest (a CSV file)');
+  try {
+    const done = await withDatabase(async (db) => {
+      const signer = createUrlSigner(await loadSigningSecret(db.pool), config.publicUrl, systemClock);
+      const tracking = file ? createReadStream(file) : undefined;
+      return handOverBatch(db.pool, batchId, { now: systemClock.now(), signer }, tracking);
+    });
+    const numbers = file ? `, ${done.trackingNumbers} tracking numbers recorded` : '';
+    console.log(`${batchId}: ${done.moved} orders are now processed_for_delivery${numbers}`);
+    return 0;
+  } catch (err) {
+    const bad = err instanceof HandOverError || err instanceof TrackingFileError;
+    if (!bad && (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    console.error(`${file && !(err instanceof HandOverError) ? `${file}: ` : ''}${(err as Error).message}`);
+    return 1;
+  }
 }
 
 /** `print tracking BATCH FILE`: the shop's manifest with trackingNumber filled, recorded on the orders. */

@@ -54,8 +54,25 @@ export const PRINT_HANDED_OVER: CommandSpec = {
   path: ['print', 'handed-over'],
   args: [{ name: 'BATCH_ID', required: true }],
   summary: 'the shop handed a batch to the carrier: its orders become processed_for_delivery',
+  details:
+    "With --tracking, FILE is the batch's manifest.csv with its trackingNumber column filled as the\n" +
+    'shop posted the pieces (certified, express): each number is recorded in the same transaction,\n' +
+    'in the event that hands its order over. Every line is checked first: a bad line (a number not\n' +
+    'of the format its mailing class implies, an order not of the batch) hands nothing over and\n' +
+    'records nothing, and the error names every bad line (docs/mail-tracking.md).',
+  flags: [
+    {
+      name: 'tracking',
+      value: 'FILE',
+      default: 'none: no numbers recorded',
+      about: "the batch's manifest with trackingNumber filled",
+    },
+  ],
   database: true,
-  examples: [{ command: 'postroom print handed-over print_batch_...' }],
+  examples: [
+    { command: 'postroom print handed-over print_batch_...' },
+    { command: 'postroom print handed-over print_batch_... --tracking manifest-filled.csv' },
+  ],
   load: () => import('../print.js').then((m) => m.printCommand),
 };
 

@@ -1,20 +1,29 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../../api/deps.js';
 import { HandOverError, handOverBatch } from '../../../api/print-mail/orders/print-batch-hand-over.js';
+import { TrackingFileError } from '../../../api/print-mail/orders/print-batch-tracking.js';
 import { listBatches } from '../../../api/print-mail/orders/print-batches.repo.js';
 import { getOrganization } from '../../../platform/auth/organizations.repo.js';
+import { isUploadedFile } from '../../../platform/body-parsers.js';
 import { apiError, notFound } from '../../../platform/errors.js';
 import { sendBlob } from '../../blob-download.js';
 import { when } from '../../format.js';
 import { field, formOf, requireOperator } from '../../guard.js';
 import { html } from '../../html.js';
-import { csrfToken, flash, postButton, redirect, sendPage } from '../../page.js';
+import { csrfField, csrfToken, flash, postButton, redirect, sendPage } from '../../page.js';
 import { DASHBOARD_PATH } from '../../session/session-token.js';
 import { updateSession } from '../../session/sessions.repo.js';
 import { batchFiles, listOrganizations } from './operator.repo.js';
 
 const D = DASHBOARD_PATH;
 const page = { schema: { hide: true } };
+
+/** Mark a batch handed over, giving the filled manifest (tracking numbers) with it if the shop has one. */
+const handOverForm = (csrf: string, id: string) =>
+  html`<form method="post" action="${D}/print-batches/${id}/handed-over" enctype="multipart/form-data" class="inline">${csrfField(csrf)}
+<label>Filled manifest (tracking numbers, optional) <input type="file" name="tracking" accept=".csv,text/csv"></label>
+<button type="submit">Mark handed over</button></form>`;
 
 /**
  * Operator pages (a session opened with POSTROOM_OPERATOR_TOKEN): pick the organization to
@@ -69,7 +78,7 @@ ${
   <td>${b.orderKind} ${b.size}, ${b.color ? 'colour' : 'black and white'}, ${b.doubleSided ? 'double-sided' : 'single-sided'}, ${b.mailingClass}</td>
   <td>${b.orderCount} orders, ${b.pageCount} pages</td>
   <td><a href="${D}/print-batches/${b.id}/pdf">PDF</a> · <a href="${D}/print-batches/${b.id}/manifest.csv">manifest (CSV)</a> · <a href="${D}/print-batches/${b.id}/manifest.json">JSON</a></td>
-  <td>${b.status === 'handed_over' ? html`handed over ${when(b.handedOverAt)}` : postButton(csrf, `${D}/print-batches/${b.id}/handed-over`, 'Mark handed over')}</td></tr>`,
+  <td>${b.status === 'handed_over' ? html`handed over ${when(b.handedOverAt)}` : handOverForm(csrf, b.id)}</td></tr>`,
       )}</tbody></table></div>`
 }`,
     });
@@ -97,10 +106,21 @@ ${
   app.post('/print-batches/:id/handed-over', page, async (request, reply) => {
     const { id } = request.params as { id: string };
     try {
-      const moved = await handOverBatch(deps.pool, id, { now: deps.clock.now(), signer: deps.signer });
-      flash(request, reply, `${id}: ${moved} orders are now processed for delivery.`);
+      const file = formOf(request).tracking;
+      // A file input left empty still sends a part: no name, no bytes.
+      const tracking =
+        isUploadedFile(file) && (file.filename || file.data.length) ? Readable.from([file.data]) : undefined;
+      const done = await handOverBatch(
+        deps.pool,
+        id,
+        { now: deps.clock.now(), signer: deps.signer },
+        tracking,
+      );
+      const numbers = tracking ? `, ${done.trackingNumbers} tracking numbers recorded` : '';
+      flash(request, reply, `${id}: ${done.moved} orders are now processed for delivery${numbers}.`);
     } catch (err) {
-      if (err instanceof HandOverError) throw apiError('validation_error', err.message);
+      if (err instanceof HandOverError || err instanceof TrackingFileError)
+        throw apiError('validation_error', err.message);
       throw err;
     }
     return redirect(reply, '/print-batches');
