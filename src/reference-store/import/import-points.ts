@@ -7,8 +7,8 @@ import { ImportInputError } from './import-errors.js';
 import { hintFromPath, type PlaceHint, placeRecord } from './place-record.js';
 import { copyLine } from './point-row.js';
 import { type ImportProgress, terminalProgress } from './progress.js';
-import { sourceEntries } from './source-entries.js';
-import { type FetchLimits, isUrl, openSource } from './source-input.js';
+import { type SourceEntry, sourceEntries } from './source-entries.js';
+import { type FetchLimits, isUrl, openSource, type SourceInput } from './source-input.js';
 import { StagedWriter } from './staged-writer.js';
 
 export interface ImportOptions {
@@ -69,12 +69,9 @@ export async function importPoints(
 ): Promise<ImportResult> {
   const started = Date.now();
   const country = options.country ? countryCode(options.country) : undefined;
-  const chunkRows = options.chunkRows ?? 200_000;
   const input = await openSource(location, options.fetch);
   const source = options.source ?? path.basename(input.name);
-  const previous = options.resume === false ? undefined : await unfinishedRun(pool, location);
-  const skip =
-    previous?.fingerprint && previous.fingerprint === input.fingerprint ? previous.rowsCommitted : 0;
+  const skip = await rowsToResumeAfter(pool, location, input, options);
   const runId = await startRun(pool, {
     source,
     location,
@@ -82,53 +79,12 @@ export async function importPoints(
     format: options.format ?? 'auto',
   });
   const progress = options.progress === true ? terminalProgress(input.size) : options.progress || undefined;
-  const result: ImportResult = {
-    rows: 0,
-    inserted: 0,
-    alreadyStored: 0,
-    repeated: 0,
-    skipped: {},
-    seconds: 0,
-    entries: [],
-    passedOver: [],
-    resumedAfter: 0,
-  };
-  const writer = await StagedWriter.open(pool, runId, chunkRows);
+  const result = emptyResult();
+  const writer = await StagedWriter.open(pool, runId, options.chunkRows ?? 200_000);
+  const reading: Reading = { location, source, skip, country, options, writer, result, progress };
   let failure: unknown;
   try {
-    for await (const entry of sourceEntries(input)) {
-      const opened = await entryRecords(entry, { format: options.format, map: options.map });
-      if (!opened) {
-        result.passedOver.push(entry.name);
-        continue;
-      }
-      const hint = placeHint(entry.name, opened.format, entry.inZip || isOpenAddressesUrl(location), {
-        country,
-        region: options.region,
-      });
-      result.entries.push({ name: entry.name, format: opened.format, ...hint });
-      for await (const record of opened.records) {
-        result.rows++;
-        if (result.rows <= skip) {
-          result.resumedAfter = result.rows;
-          continue;
-        }
-        const placed = placeRecord(record, hint);
-        if (typeof placed === 'string') result.skipped[placed] = (result.skipped[placed] ?? 0) + 1;
-        else
-          await writer.add(
-            `${copyLine(placed.point, source, record.id, placed.country, record.delivery)}\n`,
-            result.rows,
-          );
-        if ((result.rows & 1023) === 0)
-          progress?.update({ bytes: entry.sourceBytes(), rows: result.rows, inserted: writer.inserted });
-      }
-    }
-    if (!result.entries.length)
-      throw new ImportInputError(
-        `${location}: no address file in it` +
-          (result.passedOver.length ? ` (passed over: ${result.passedOver.join(', ')})` : ''),
-      );
+    await readEntries(input, reading);
     await writer.finish(result.rows);
     progress?.update({
       bytes: input.size ?? input.bytesRead(),
@@ -162,6 +118,86 @@ export async function importPoints(
   if (result.inserted > 0) await settleAfterImport(pool);
   result.seconds = (Date.now() - started) / 1000;
   return result;
+}
+
+/** A run's reading: where its points go, what became of each row, and what it was told. */
+interface Reading {
+  location: string;
+  source: string;
+  /** Rows an interrupted run of this unchanged source committed: counted again, not staged. */
+  skip: number;
+  country: string | undefined;
+  options: ImportOptions;
+  writer: StagedWriter;
+  result: ImportResult;
+  progress: ImportProgress | undefined;
+}
+
+/** The rows an interrupted run of the same source committed, when the source has not changed since. */
+async function rowsToResumeAfter(
+  pool: Pool,
+  location: string,
+  input: SourceInput,
+  options: ImportOptions,
+): Promise<number> {
+  const previous = options.resume === false ? undefined : await unfinishedRun(pool, location);
+  return previous?.fingerprint && previous.fingerprint === input.fingerprint ? previous.rowsCommitted : 0;
+}
+
+function emptyResult(): ImportResult {
+  return {
+    rows: 0,
+    inserted: 0,
+    alreadyStored: 0,
+    repeated: 0,
+    skipped: {},
+    seconds: 0,
+    entries: [],
+    passedOver: [],
+    resumedAfter: 0,
+  };
+}
+
+/** Every entry of the source (one file, or a zip's members); a source with no address file is an error. */
+async function readEntries(input: SourceInput, reading: Reading): Promise<void> {
+  const { result, location } = reading;
+  for await (const entry of sourceEntries(input)) await readEntry(entry, reading);
+  if (!result.entries.length)
+    throw new ImportInputError(
+      `${location}: no address file in it` +
+        (result.passedOver.length ? ` (passed over: ${result.passedOver.join(', ')})` : ''),
+    );
+}
+
+/** One entry's records staged as points; an entry that is not address data is passed over. */
+async function readEntry(entry: SourceEntry, reading: Reading): Promise<void> {
+  const { options, result, writer, progress } = reading;
+  const opened = await entryRecords(entry, { format: options.format, map: options.map });
+  if (!opened) {
+    result.passedOver.push(entry.name);
+    return;
+  }
+  const hint = placeHint(entry.name, opened.format, entry.inZip || isOpenAddressesUrl(reading.location), {
+    country: reading.country,
+    region: options.region,
+  });
+  result.entries.push({ name: entry.name, format: opened.format, ...hint });
+  for await (const record of opened.records) {
+    result.rows++;
+    if (result.rows <= reading.skip) {
+      result.resumedAfter = result.rows;
+      continue;
+    }
+    const placed = placeRecord(record, hint);
+    if (typeof placed === 'string') result.skipped[placed] = (result.skipped[placed] ?? 0) + 1;
+    else
+      await writer.add(
+        `${copyLine(placed.point, reading.source, record.id, placed.country, record.delivery)}\n`,
+        result.rows,
+      );
+    if ((result.rows & 1023) === 0)
+      progress?.update({ bytes: entry.sourceBytes(), rows: result.rows, inserted: writer.inserted });
+  }
 }
 
 function countryCode(given: string): string {

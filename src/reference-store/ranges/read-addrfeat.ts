@@ -2,7 +2,7 @@ import { reference } from '../../engines/address/index.js';
 import { referenceStreet } from '../../engines/address/verify/street-form.js';
 import type { ChunkStager } from '../boundaries/chunk-stager.js';
 import { DbfReader } from '../boundaries/dbf.js';
-import { ShpReader } from '../boundaries/shp.js';
+import { ShpReader, type ShpShape } from '../boundaries/shp.js';
 import { refuseProjected } from '../boundaries/sources.js';
 import { ImportInputError } from '../import/import-errors.js';
 import { addrfeatReader, type SegmentColumns, sideRange } from './addrfeat.js';
@@ -72,22 +72,18 @@ interface Run {
  */
 export async function readAddrfeat(opened: OpenedAddrfeat, stager: ChunkStager, run: Run) {
   const { file, shp, dbf } = opened;
-  const county = file.name?.county ?? '';
-  const vintage = file.name?.year ?? '';
+  const place: FilePlace = {
+    county: file.name?.county ?? '',
+    vintage: file.name?.year ?? '',
+    state: file.name?.state,
+  };
   let records = 0;
   let resumed = 0;
   let ranges = 0;
-  const skip = (why: string) => {
-    run.skipped[why] = (run.skipped[why] ?? 0) + 1;
-  };
   for (;;) {
     const [shape, row] = await Promise.all([shp.next(), dbf.next()]);
     if (shape === undefined && row === undefined) break;
-    if (shape === undefined || row === undefined)
-      throw new ImportInputError(
-        `${file.parts.label(shape === undefined ? '.shp' : '.dbf')}: the file is cut short or does not belong with its ` +
-          `${shape === undefined ? '.dbf' : '.shp'}: it ends after record ${records} of the ${dbf.records} the .dbf announces`,
-      );
+    if (shape === undefined || row === undefined) throw cutShort(opened, shape === undefined, records);
     records++;
     const seq = run.first + records;
     run.onRecord(seq);
@@ -95,42 +91,98 @@ export async function readAddrfeat(opened: OpenedAddrfeat, stager: ChunkStager, 
       resumed++;
       continue;
     }
-    if (row.deleted) {
-      skip('deleted in the .dbf');
+    const segment = segmentOf(opened, shape, row);
+    if (typeof segment === 'string') countSkipped(run, segment);
+    else ranges += await stageSides(stager, run, segment, seq, place);
+  }
+  return {
+    records,
+    resumed,
+    file: {
+      name: file.parts.label('.shp'),
+      kind: 'addrfeat' as const,
+      county: place.county || null,
+      vintage: place.vintage,
+      records,
+      ranges,
+    },
+  };
+}
+
+/** What the file's name says of every range in it. */
+interface FilePlace {
+  county: string;
+  vintage: string;
+  /** The county's state; undefined for a file not named as the Census names them. */
+  state: string | undefined;
+}
+
+/** A record that can carry ranges: its columns, its street in standard form, its line encoded. */
+interface Segment {
+  columns: SegmentColumns;
+  street: ReturnType<typeof referenceStreet>;
+  line: Buffer;
+}
+
+function countSkipped(run: Run, why: string): void {
+  run.skipped[why] = (run.skipped[why] ?? 0) + 1;
+}
+
+/** The .shp and .dbf end at different records: one is cut short, or they are not a pair. */
+function cutShort(opened: OpenedAddrfeat, shpEnded: boolean, records: number): ImportInputError {
+  const { file, dbf } = opened;
+  return new ImportInputError(
+    `${file.parts.label(shpEnded ? '.shp' : '.dbf')}: the file is cut short or does not belong with its ` +
+      `${shpEnded ? '.dbf' : '.shp'}: it ends after record ${records} of the ${dbf.records} the .dbf announces`,
+  );
+}
+
+/** A record as a segment, or why it is skipped (counted in the summary). */
+function segmentOf(
+  opened: OpenedAddrfeat,
+  shape: ShpShape,
+  row: { raw: Buffer; deleted: boolean },
+): Segment | string {
+  if (row.deleted) return 'deleted in the .dbf';
+  const columns = opened.read(row.raw);
+  if (!shape) return 'without a shape';
+  if (!columns.tlid) return 'without TLID';
+  if (!columns.fullname) return 'without FULLNAME';
+  const line = encodeLine(shape.parts);
+  if (!line) return 'a line of fewer than two points';
+  return { columns, street: referenceStreet(columns.fullname), line };
+}
+
+/** Stages the segment's sides that have a range; returns how many it staged. */
+async function stageSides(
+  stager: ChunkStager,
+  run: Run,
+  segment: Segment,
+  seq: number,
+  place: FilePlace,
+): Promise<number> {
+  const { columns, street, line } = segment;
+  let staged = 0;
+  for (const side of columns.sides) {
+    const range = sideRange(side);
+    if (range === undefined) continue;
+    if (typeof range === 'string') {
+      countSkipped(run, range);
       continue;
     }
-    const columns = opened.read(row.raw);
-    const why = !shape
-      ? 'without a shape'
-      : !columns.tlid
-        ? 'without TLID'
-        : !columns.fullname
-          ? 'without FULLNAME'
-          : '';
-    const line = why || !shape ? undefined : encodeLine(shape.parts);
-    if (why || !line) {
-      skip(why || 'a line of fewer than two points');
+    const zip = reference.zip(side.zip);
+    const state = place.state ?? zip?.state;
+    if (!state) {
+      countSkipped(run, 'range of a ZIP of no known state');
       continue;
     }
-    const street = referenceStreet(columns.fullname);
-    for (const side of columns.sides) {
-      const range = sideRange(side);
-      if (range === undefined) continue;
-      if (typeof range === 'string') {
-        skip(range);
-        continue;
-      }
-      const zip = reference.zip(side.zip);
-      const state = file.name?.state ?? zip?.state;
-      if (!state) {
-        skip('range of a ZIP of no known state');
-        continue;
-      }
-      ranges++;
-      const key = `${columns.tlid}${side.side}:${side.arid || `${side.from}-${side.to}:${side.zip}`}`;
-      const staged = {
+    staged++;
+    const key = `${columns.tlid}${side.side}:${side.arid || `${side.from}-${side.to}:${side.zip}`}`;
+    // seq - 1: a chunk committed between this record's two sides must not count it as staged.
+    await stager.add(
+      rangeLine(stager.runId, {
         seq,
-        county,
+        county: place.county,
         rangeKey: key,
         tlid: columns.tlid,
         side: side.side,
@@ -143,22 +195,10 @@ export async function readAddrfeat(opened: OpenedAddrfeat, stager: ChunkStager, 
         parity: range.parity,
         plus4: /^\d{4}$/.test(side.plus4) ? side.plus4 : '',
         line,
-        vintage,
-      };
-      // seq - 1: a chunk committed between this record's two sides must not count it as staged.
-      await stager.add(rangeLine(stager.runId, staged), seq - 1);
-    }
+        vintage: place.vintage,
+      }),
+      seq - 1,
+    );
   }
-  return {
-    records,
-    resumed,
-    file: {
-      name: file.parts.label('.shp'),
-      kind: 'addrfeat' as const,
-      county: county || null,
-      vintage,
-      records,
-      ranges,
-    },
-  };
+  return staged;
 }
