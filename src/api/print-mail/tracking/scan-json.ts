@@ -60,7 +60,7 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
       buf = chunk;
       pos = 0;
     }
-    const scans: Scan[] = [];
+    let scans: Scan[] = [];
     for (; pos < buf.length; pos++) {
       const c = buf.charCodeAt(pos);
       if (c === NEWLINE) at.line++;
@@ -84,6 +84,11 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
           at.start = -1;
           // A top-level object that turned out to be a container is not a record itself.
           if (!(at.container && at.startDepth === 0)) scans.push(jsonRecord(record, at.startLine));
+          // Handed on in small batches, as the delimited reader does: short-lived scans die young.
+          if (scans.length === 1000) {
+            yield scans;
+            scans = [];
+          }
         }
         if (at.stack.length === 0) at.container = false;
       }
