@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobStore } from '../../storage/blob-store.js';
 import { scopeOf } from '../auth/authenticate.js';
 import { leaveMultipartToRoute, parseBracketed } from '../body-parsers.js';
@@ -34,84 +34,108 @@ export interface CsvUploadOptions {
  * finds no trace of it.
  */
 export function receiveCsvUploads(app: FastifyInstance, blobs: BlobStore, options: CsvUploadOptions): void {
-  const receivedBy = new WeakMap<FastifyRequest, ReceivedCsv>();
-  const tooLarge = `is larger than ${options.takenBy} takes (${options.maxBytes / 1024 / 1024} MB).`;
-  const rules = { what: 'CSV file', urls: options.fetch !== undefined };
-
+  const receiver = new CsvReceiver(blobs, options);
   // Before the body is parsed (so before it is known to be multipart): whatever it is, the
   // shared parser must not buffer this route's file.
   app.addHook('onRequest', async (request) => {
     if (options.isCreate(request)) leaveMultipartToRoute(request);
   });
-
   app.addHook('preValidation', async (request) => {
-    if (!options.isCreate(request) || !request.isMultipart()) return;
+    if (options.isCreate(request) && request.isMultipart()) await receiver.receiveParts(request);
+  });
+  app.addHook('preHandler', async (request) => {
+    if (options.isCreate(request)) await receiver.receiveBodyFile(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    await receiver.removeUnkept(request, reply);
+    return payload;
+  });
+}
+
+/** The hooks' work for one route: each request's file, stored, and remembered until the answer. */
+class CsvReceiver {
+  private readonly receivedBy = new WeakMap<FastifyRequest, ReceivedCsv>();
+  private readonly tooLarge: string;
+  private readonly rules: { what: string; urls: boolean };
+
+  constructor(
+    private readonly blobs: BlobStore,
+    private readonly options: CsvUploadOptions,
+  ) {
+    this.tooLarge = `is larger than ${options.takenBy} takes (${options.maxBytes / 1024 / 1024} MB).`;
+    this.rules = { what: 'CSV file', urls: options.fetch !== undefined };
+  }
+
+  /** A multipart body: its `file` part stored as it is read, the other parts as the body's fields. */
+  async receiveParts(request: FastifyRequest): Promise<void> {
     const flat: Record<string, unknown> = Object.create(null); // field names are the client's
     let file: ReceivedCsv | undefined;
     const end = watchMultipartEnd(request);
     try {
-      for await (const part of request.parts({ limits: { fileSize: options.maxBytes } })) {
+      for await (const part of request.parts({ limits: { fileSize: this.options.maxBytes } })) {
         if (part.type !== 'file') {
           flat[part.fieldname] = part.value;
           continue;
         }
         if (file) throw invalid('file', 'is sent twice: send one file.');
         if (part.fieldname !== 'file') throw invalid(part.fieldname, 'cannot be a file: only `file` is.');
-        file = await receive(request, uncut(part.file), null);
+        file = await this.receive(request, uncut(part.file), null);
       }
     } catch (err) {
       end.assertWholeIfEnded();
       throw err;
     }
     end.assertWhole(); // a cut body's file was stored as far as it came: onSend removes it
-    const fields = withJsonFields(parseBracketed(flat), options.isJsonField);
+    const fields = withJsonFields(parseBracketed(flat), this.options.isJsonField);
     assertSafeInput(fields, 'body'); // fields sent as JSON text were not checked as they were parsed
     request.body = { ...fields, ...(file ? { file } : {}) };
-  });
+  }
 
-  // A `file` in the body itself (JSON or a form field): a URL fetched as it streams, or the
-  // file inline (base64, a data: URL; platform/supplied-file.ts), already in memory as the body.
-  app.addHook('preHandler', async (request) => {
-    if (!options.isCreate(request)) return;
+  /**
+   * A `file` in the body itself (JSON or a form field): a URL fetched as it streams, or the
+   * file inline (base64, a data: URL; platform/supplied-file.ts), already in memory as the body.
+   */
+  async receiveBodyFile(request: FastifyRequest): Promise<void> {
+    const { options, tooLarge } = this;
     const body = request.body as Record<string, unknown>;
     if (body.file === undefined || isReceivedCsv(body.file)) return;
-    const file = fileValue(body.file, 'file', rules);
-    if (file.form === 'upload') throw invalid('file', expectedFile(rules)); // parts are read above
+    const file = fileValue(body.file, 'file', this.rules);
+    if (file.form === 'upload') throw invalid('file', expectedFile(this.rules)); // parts are read above
     if (file.form !== 'url') {
       if (file.bytes.length > options.maxBytes) throw apiError('payload_too_large_error', `file ${tooLarge}`);
-      body.file = await receive(request, once(file.bytes), null);
+      body.file = await this.receive(request, once(file.bytes), null);
       return;
     }
     const fetched = await safeFetchStream(file.url, {
       allowPrivate: options.fetch!.allowPrivate,
       maxBytes: options.maxBytes,
       timeoutMs: options.fetch!.timeoutMs,
-    }).catch(fetchFailed);
-    body.file = await receive(request, fetched.body, file.url);
-  });
+    }).catch((err) => this.fetchFailed(err));
+    body.file = await this.receive(request, fetched.body, file.url);
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const file = receivedBy.get(request);
+  /** The request's file, unless the create kept it (a 201 that is no Idempotency-Key replay). */
+  async removeUnkept(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const file = this.receivedBy.get(request);
     const kept = reply.statusCode === 201 && reply.getHeader('idempotent-replayed') !== 'true';
-    if (file && !kept) await blobs.delete(file.blobKey).catch(() => false);
-    return payload;
-  });
+    if (file && !kept) await this.blobs.delete(file.blobKey).catch(() => false);
+  }
 
-  async function receive(request: FastifyRequest, source: AsyncIterable<Uint8Array>, url: string | null) {
+  private async receive(request: FastifyRequest, source: AsyncIterable<Uint8Array>, url: string | null) {
     try {
-      const file = await receiveCsv(blobs, options.folder, scopeOf(request), source, url);
-      receivedBy.set(request, file);
+      const file = await receiveCsv(this.blobs, this.options.folder, scopeOf(request), source, url);
+      this.receivedBy.set(request, file);
       return file;
     } catch (err) {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw apiError('payload_too_large_error', `file ${tooLarge}`);
-      return fetchFailed(err);
+        throw apiError('payload_too_large_error', `file ${this.tooLarge}`);
+      return this.fetchFailed(err);
     }
   }
 
-  function fetchFailed(err: unknown): never {
+  private fetchFailed(err: unknown): never {
     if (err instanceof SafeFetchError) {
-      if (err.code === 'too_large') throw apiError('payload_too_large_error', `file ${tooLarge}`);
+      if (err.code === 'too_large') throw apiError('payload_too_large_error', `file ${this.tooLarge}`);
       throw invalid('file', `could not be fetched: ${err.message}.`);
     }
     throw err;
