@@ -48,9 +48,43 @@ export function isNadHeader(header: string[]): boolean {
   );
 }
 
+/** A NAD field's column in the file, by its lower-case name; undefined when the file has none. */
+type ColumnOf = (name: string) => number | undefined;
+
+/** Where a file keeps each part of a record (alternatives by the order the layout above gives). */
+interface NadColumns {
+  full: number | undefined;
+  numberParts: number[];
+  streetFull: number | undefined;
+  streetParts: number[];
+  unit: number | undefined;
+  subAddress: number | undefined;
+  cities: number[];
+  state: number | undefined;
+  zip: number | undefined;
+  lat: number;
+  lon: number;
+  uuid: number | undefined;
+}
+
+/** A row reader for a NAD file with this header; a MapError naming what a NAD file must have and this one lacks. */
 export function nadMap(header: string[]): (row: string[]) => SourceRecord {
   const index = new Map(header.map((h, i) => [h.trim().toLowerCase(), i]));
-  const at = (name: string) => index.get(name);
+  const at: ColumnOf = (name) => index.get(name);
+  refuseUnlessNad(at);
+  const columns = nadColumns(at);
+  const deliveryOf = DELIVERY_FIELDS.some((name) => at(name) !== undefined) ? deliveryReader(at) : undefined;
+  return (row) => {
+    const record = nadRecord(row, columns);
+    if (deliveryOf) {
+      const delivery = deliveryOf(row);
+      if (delivery) record.delivery = delivery;
+    }
+    return record;
+  };
+}
+
+function refuseUnlessNad(at: ColumnOf): void {
   const missing = [
     at('addno_full') === undefined && at('add_number') === undefined && 'AddNo_Full or Add_Number',
     at('stnam_full') === undefined && at('st_name') === undefined && 'StNam_Full or St_Name',
@@ -59,27 +93,64 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
   ].filter(Boolean);
   if (missing.length)
     throw new MapError(`not a National Address Database file: no ${missing.join(', ')} column`);
+}
 
-  const full = at('addno_full');
-  const numberParts = ['addnum_pre', 'add_number', 'addnum_suf'].flatMap((n) => at(n) ?? []);
-  const streetFull = at('stnam_full');
-  const streetParts = STREET_PARTS.flatMap((n) => at(n) ?? []);
-  const unit = at('unit');
-  const subAddress = at('subaddress');
-  const cities = CITY_FIELDS.flatMap((n) => at(n) ?? []);
-  const state = at('state');
-  const zip = at('zip_code') ?? at('zip');
-  const lat = at('latitude')!;
-  const lon = at('longitude')!;
-  const uuid = at('uuid');
+function nadColumns(at: ColumnOf): NadColumns {
+  return {
+    full: at('addno_full'),
+    numberParts: ['addnum_pre', 'add_number', 'addnum_suf'].flatMap((n) => at(n) ?? []),
+    streetFull: at('stnam_full'),
+    streetParts: STREET_PARTS.flatMap((n) => at(n) ?? []),
+    unit: at('unit'),
+    subAddress: at('subaddress'),
+    cities: CITY_FIELDS.flatMap((n) => at(n) ?? []),
+    state: at('state'),
+    zip: at('zip_code') ?? at('zip'),
+    lat: at('latitude')!,
+    lon: at('longitude')!,
+    uuid: at('uuid'),
+  };
+}
+
+/** A row's address: each part from its whole field, else its parts joined; place fields that state nothing left out. */
+function nadRecord(row: string[], c: NadColumns): SourceRecord {
+  const record: SourceRecord = {
+    number: (c.full !== undefined && row[c.full]?.trim()) || joined(row, c.numberParts),
+    street: (c.streetFull !== undefined && row[c.streetFull]?.trim()) || joined(row, c.streetParts),
+    lat: row[c.lat],
+    lon: row[c.lon],
+  };
+  const u =
+    (c.unit !== undefined && place(row[c.unit])) || (c.subAddress !== undefined && place(row[c.subAddress]));
+  if (u) record.unit = u;
+  for (const i of c.cities) {
+    const city = place(row[i]);
+    if (city) {
+      record.city = city;
+      break;
+    }
+  }
+  if (c.state !== undefined) record.region = row[c.state];
+  if (c.zip !== undefined) record.postcode = zipOf(row[c.zip]);
+  if (c.uuid !== undefined && row[c.uuid]) record.id = row[c.uuid].replace(/^\{|\}$/g, '');
+  return record;
+}
+
+function joined(row: string[], columns: number[]): string {
+  return columns
+    .map((i) => row[i]?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
+}
+
+function place(v: string | undefined): string {
+  return v && !NOT_STATED.has(v.trim().toUpperCase()) ? v.trim() : '';
+}
+
+/** The row's delivery fields (one shape for every row), or undefined when it fills none. */
+function deliveryReader(at: ColumnOf): (row: string[]) => DeliveryFacts | undefined {
   const plus4 = at('plus_4');
-  const hasDelivery = DELIVERY_FIELDS.some((name) => at(name) !== undefined);
-  const joined = (row: string[], columns: number[]) =>
-    columns
-      .map((i) => row[i]?.trim() ?? '')
-      .filter(Boolean)
-      .join(' ');
-  const place = (v: string | undefined) => (v && !NOT_STATED.has(v.trim().toUpperCase()) ? v.trim() : '');
+  const zip = at('zip_code') ?? at('zip');
   // Each delivery column's values repeat (a few types, placements, lifecycles; the towns of the
   // file): cleaned once per distinct value, not once per row.
   const field = (name: string, key: Exclude<keyof DeliveryFacts, 'plus4'>) =>
@@ -90,8 +161,7 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
   const placement = field('placement', 'placement');
   const postCity = field('post_city', 'postCity');
   const urbanization = field('urbnztn_pr', 'urbanization');
-  /** The row's delivery fields (one shape for every row), or undefined when it fills none. */
-  const deliveryOf = (row: string[]): DeliveryFacts | undefined => {
+  return (row) => {
     const d: DeliveryFacts = {
       plus4:
         plus4Of(plus4 === undefined ? undefined : row[plus4]) ??
@@ -112,33 +182,6 @@ export function nadMap(header: string[]): (row: string[]) => SourceRecord {
       d.urbanization
       ? d
       : undefined;
-  };
-
-  return (row) => {
-    const record: SourceRecord = {
-      number: (full !== undefined && row[full]?.trim()) || joined(row, numberParts),
-      street: (streetFull !== undefined && row[streetFull]?.trim()) || joined(row, streetParts),
-      lat: row[lat],
-      lon: row[lon],
-    };
-    const u =
-      (unit !== undefined && place(row[unit])) || (subAddress !== undefined && place(row[subAddress]));
-    if (u) record.unit = u;
-    for (const c of cities) {
-      const city = place(row[c]);
-      if (city) {
-        record.city = city;
-        break;
-      }
-    }
-    if (state !== undefined) record.region = row[state];
-    if (zip !== undefined) record.postcode = zipOf(row[zip]);
-    if (uuid !== undefined && row[uuid]) record.id = row[uuid].replace(/^\{|\}$/g, '');
-    if (hasDelivery) {
-      const delivery = deliveryOf(row);
-      if (delivery) record.delivery = delivery;
-    }
-    return record;
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type pg from 'pg';
 import { deleteDoc, deleteRow, getDoc, insertDoc, listDocs } from '../../../db/resources.repo.js';
+import type { Scope } from '../../../db/scope.js';
 import { withTransaction } from '../../../db/tx.js';
 import { scopeOf } from '../../../platform/auth/authenticate.js';
 import { notFound } from '../../../platform/errors.js';
@@ -9,7 +11,7 @@ import { jsonbText } from '../../../platform/jsonb-order.js';
 import { ListQuery, listBody, parseSearch } from '../../../platform/lists.js';
 import { documented, IdParams, sendJson } from '../../../platform/route-helpers.js';
 import type { AppDeps } from '../../deps.js';
-import type { DocumentResource, StoredDoc } from './document-resource.js';
+import type { DocumentContext, DocumentResource, StoredDoc } from './document-resource.js';
 import { updateDocument } from './document-update.js';
 import { keepForOrders } from './kept-for-orders.js';
 
@@ -20,7 +22,7 @@ import { keepForOrders } from './kept-for-orders.js';
 export function documentRoutes<Doc extends StoredDoc>(
   resource: DocumentResource<Doc>,
 ): FastifyPluginAsyncTypebox<{ deps: AppDeps }> {
-  const { path, table, object } = resource;
+  const { path, object } = resource;
   const tags = [resource.tag];
   const Stored = documented(resource.schemas.stored);
   const params = IdParams(object);
@@ -31,91 +33,129 @@ export function documentRoutes<Doc extends StoredDoc>(
   });
 
   return async (app, { deps }) => {
-    const { present } = resource;
-    // Stored JSON text goes out as it is, unless the resource presents its docs otherwise.
-    const shown = (text: string) => (present ? jsonbText(present(JSON.parse(text), deps.signer)) : text);
-    const shownDoc = (doc: Doc) => (present ? present(doc, deps.signer) : doc);
     app.post(
       path,
       { schema: { tags, body: resource.schemas.create, response: { 201: Stored } } },
       (request, reply) =>
         runCreate(deps.pool, request, reply, async (tx) => {
-          const scope = scopeOf(request);
-          const ctx = {
-            db: tx,
-            scope,
-            orgCountryCode: request.auth.orgCountryCode,
-            now: deps.clock.now(),
-            deps,
-          };
-          const doc = await resource.create(request.body, ctx);
-          await insertDoc(tx, table, scope, doc, resource.searchText(doc)).catch((err) => {
-            const conflict = (err as { code?: string }).code === '23505' && resource.conflict?.(doc);
-            throw conflict || err;
-          });
-          await resource.afterCreate?.(tx, scope, doc, request.body, ctx);
-          return { statusCode: 201, body: shownDoc(doc) };
+          const ctx = documentContext(deps, tx, scopeOf(request), request.auth.orgCountryCode);
+          return { statusCode: 201, body: await createDocument(resource, request.body, ctx) };
         }),
     );
-
-    app.get(path, { schema: { tags, querystring: ListQuery } }, async (request, reply) => {
-      const { query } = request;
-      const { totalCount, docs } = await listDocs(
-        deps.pool,
-        table,
-        scopeOf(request),
-        query,
-        parseSearch(query.search),
-      );
-      return sendJson(reply, listBody(query, totalCount, docs.map(shown)));
-    });
-
-    app.get(
-      `${path}/:id`,
-      { schema: { tags, params, response: { 200: Stored } } },
-      async (request, reply) => {
-        const doc = await getDoc(deps.pool, table, scopeOf(request), request.params.id);
-        if (!doc) throw notFound(object, request.params.id);
-        return sendJson(reply, shown(doc));
-      },
+    app.get(path, { schema: { tags, querystring: ListQuery } }, async (request, reply) =>
+      sendJson(reply, await documentsList(resource, deps, scopeOf(request), request.query)),
     );
-
-    const { update } = resource;
-    if (update)
+    app.get(`${path}/:id`, { schema: { tags, params, response: { 200: Stored } } }, async (request, reply) =>
+      sendJson(reply, await documentText(resource, deps, scopeOf(request), request.params.id)),
+    );
+    if (resource.update)
       app.post(
         `${path}/:id`,
         { schema: { tags, params, body: resource.schemas.update, response: { 200: Stored } } },
         (request) =>
           withTransaction(deps.pool, async (tx) => {
-            const doc = await updateDocument(resource, tx, request.params.id, request.body, {
-              db: tx,
-              scope: scopeOf(request),
-              orgCountryCode: request.auth.orgCountryCode,
-              now: deps.clock.now(),
-              deps,
-            });
-            return shownDoc(doc);
+            const ctx = documentContext(deps, tx, scopeOf(request), request.auth.orgCountryCode);
+            const doc = await updateDocument(resource, tx, request.params.id, request.body, ctx);
+            return shownDoc(resource, deps, doc);
           }),
       );
-
     if (resource.deletable !== false)
       app.delete(`${path}/:id`, { schema: { tags, params, response: { 200: Deleted } } }, (request) =>
-        withTransaction(deps.pool, async (tx) => {
-          const scope = scopeOf(request);
-          const { id } = request.params;
-          const now = deps.clock.now();
-          await resource.beforeDelete?.(tx, scope, id, { now, deps });
-          const { keptForOrders } = resource;
-          if (!keptForOrders) {
-            if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
-          } else {
-            // Gone from its table now; what orders still to print read of it stays until they are done.
-            const doc = await deleteDoc<Doc>(tx, table, scope, id);
-            if (!doc) throw notFound(object, id);
-            await keepForOrders(tx, deps.boss, scope, doc, keptForOrders, now);
-          }
-          return { id, object, deleted: true as const };
-        }),
+        withTransaction(deps.pool, (tx) =>
+          deleteDocument(resource, deps, tx, scopeOf(request), request.params.id),
+        ),
       );
   };
+}
+
+/** What a resource's create and update hooks are handed: the request's transaction and caller. */
+function documentContext(
+  deps: AppDeps,
+  tx: pg.PoolClient,
+  scope: Scope,
+  orgCountryCode: string,
+): DocumentContext {
+  return { db: tx, scope, orgCountryCode, now: deps.clock.now(), deps };
+}
+
+/** The new doc stored (a unique index's refusal as the resource words it), then its own rows. */
+async function createDocument<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+  input: unknown,
+  ctx: DocumentContext,
+) {
+  const { db: tx, scope, deps } = ctx;
+  const doc = await resource.create(input, ctx);
+  await insertDoc(tx, resource.table, scope, doc, resource.searchText(doc)).catch((err) => {
+    const conflict = (err as { code?: string }).code === '23505' && resource.conflict?.(doc);
+    throw conflict || err;
+  });
+  await resource.afterCreate?.(tx, scope, doc, input, ctx);
+  return shownDoc(resource, deps, doc);
+}
+
+async function documentsList<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+  deps: AppDeps,
+  scope: Scope,
+  query: ListQuery,
+): Promise<string> {
+  const { totalCount, docs } = await listDocs(
+    deps.pool,
+    resource.table,
+    scope,
+    query,
+    parseSearch(query.search),
+  );
+  return listBody(
+    query,
+    totalCount,
+    docs.map((text) => shownText(resource, deps, text)),
+  );
+}
+
+async function documentText<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+  deps: AppDeps,
+  scope: Scope,
+  id: string,
+): Promise<string> {
+  const doc = await getDoc(deps.pool, resource.table, scope, id);
+  if (!doc) throw notFound(resource.object, id);
+  return shownText(resource, deps, doc);
+}
+
+/** After the resource's own check; a resource with `keptForOrders` leaves what orders still to print read of it. */
+async function deleteDocument<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+  deps: AppDeps,
+  tx: pg.PoolClient,
+  scope: Scope,
+  id: string,
+) {
+  const { table, object, keptForOrders } = resource;
+  const now = deps.clock.now();
+  await resource.beforeDelete?.(tx, scope, id, { now, deps });
+  if (!keptForOrders) {
+    if (!(await deleteRow(tx, table, scope, id))) throw notFound(object, id);
+  } else {
+    // Gone from its table now; what orders still to print read of it stays until they are done.
+    const doc = await deleteDoc<Doc>(tx, table, scope, id);
+    if (!doc) throw notFound(object, id);
+    await keepForOrders(tx, deps.boss, scope, doc, keptForOrders, now);
+  }
+  return { id, object, deleted: true as const };
+}
+
+/** Stored JSON text goes out as it is, unless the resource presents its docs otherwise. */
+function shownText<Doc extends StoredDoc>(
+  resource: DocumentResource<Doc>,
+  deps: AppDeps,
+  text: string,
+): string {
+  return resource.present ? jsonbText(resource.present(JSON.parse(text), deps.signer)) : text;
+}
+
+function shownDoc<Doc extends StoredDoc>(resource: DocumentResource<Doc>, deps: AppDeps, doc: Doc): Doc {
+  return resource.present ? resource.present(doc, deps.signer) : doc;
 }

@@ -8,16 +8,16 @@ import {
 import { isStorageFull } from '../../../storage/storage-full.js';
 import type { JobAttempt, JobContext, JobDefinition } from '../../job-definition.js';
 import { trackerMergeValues } from '../trackers/tracker-refs.js';
-import { barcodeRecordPart } from '../tracking/imb-barcodes.repo.js';
+import { barcodeRecordPart, type IssuedBarcode } from '../tracking/imb-barcodes.repo.js';
 import { orderImb, withImb } from '../tracking/order-imb.js';
 import { advanceLockedOrder, stepDue } from './advance-order.js';
 import { cancelIfReady } from './cancel-order.js';
 import type { MailingClass } from './mailing-class.js';
 import { mailingClassProblem } from './mailing-class-rules.js';
-import { changeOrder, changeOrderIfUnchanged } from './order-change.js';
+import { type Change, changeOrder, changeOrderIfUnchanged } from './order-change.js';
 import { companionPdfKey, orderPdfKey } from './order-files.js';
 import { ORDER_JOBS, type OrderJobData } from './order-jobs.js';
-import type { RenderJobContext } from './order-kind.js';
+import type { OrderKind, RenderJobContext } from './order-kind.js';
 import { orderKind } from './order-kinds.js';
 import { lockOrder, type OrderRow, readOrder } from './orders.repo.js';
 
@@ -70,74 +70,107 @@ type RenderJobData = OrderJobData & { storageFull?: number };
 const STORAGE_FULL_FIRST_WAIT_SEC = 5;
 const STORAGE_FULL_MAX_WAIT_SEC = 300;
 
-async function renderOne(
-  { kind: kindName, id, storageFull }: RenderJobData,
-  ctx: JobContext,
-  attempt?: JobAttempt,
-): Promise<void> {
-  const kind = orderKind(kindName);
-  const cancel = (cancellation: Parameters<typeof cancelIfReady>[3]) =>
-    withTransaction(ctx.pool, async (tx) => {
-      const locked = await lockOrder(tx, kind, id, null);
-      if (locked && !locked.pdfKey) await cancelIfReady(tx, kind, locked, cancellation, orderCtx(ctx));
-    });
+async function renderOne(data: RenderJobData, ctx: JobContext, attempt?: JobAttempt): Promise<void> {
+  const kind = orderKind(data.kind);
+  const { id } = data;
   const row = await readOrder(ctx.pool, kind, id);
   if (!row || row.pdfKey || row.status === 'cancelled') return;
   const doc = row.doc as OrderRow['doc'] & { mailingClass: MailingClass; to: { countryCode?: string } };
   const refused = mailingClassProblem(doc.mailingClass, doc.to);
   if (refused) {
-    await cancel({ reason: 'invalid_order_mailing_class', note: refused });
+    await cancelUnrendered(ctx, kind, id, { reason: 'invalid_order_mailing_class', note: refused });
     ctx.log({ id, why: refused }, 'order cancelled: its mailing class cannot post it');
     return;
   }
   // A live US piece's barcode: drawn now, stored with the render's record below.
   const imbDeps = { db: ctx.pool, config: ctx.config.imb, verifier: ctx.verifier, now: ctx.clock.now() };
   const imb = await orderImb(imbDeps, kind, row);
-  let rendered: RenderResult;
+  const rendered = await renderOrCancel(ctx, kind, row, imb, attempt);
+  if (!rendered) return;
+  const pdfKey = orderPdfKey(kind, row.live, id);
+  if (!(await storeFiles(ctx, data, pdfKey, rendered))) return;
+  await recordRender(ctx, kind, row, {
+    pdfKey,
+    fields: { pageCount: rendered.pageCount },
+    also: imb ? [barcodeRecordPart(imb)] : undefined,
+  });
+}
+
+/** Cancels the order unless a render finished meanwhile. */
+function cancelUnrendered(
+  ctx: JobContext,
+  kind: OrderKind,
+  id: string,
+  cancellation: Parameters<typeof cancelIfReady>[3],
+): Promise<void> {
+  return withTransaction(ctx.pool, async (tx) => {
+    const locked = await lockOrder(tx, kind, id, null);
+    if (locked && !locked.pdfKey) await cancelIfReady(tx, kind, locked, cancellation, orderCtx(ctx));
+  });
+}
+
+/** The order's PDFs, or undefined once content that cannot be rendered has cancelled it. */
+async function renderOrCancel(
+  ctx: JobContext,
+  kind: OrderKind,
+  row: OrderRow,
+  imb: IssuedBarcode | null,
+  attempt: JobAttempt | undefined,
+): Promise<RenderResult | undefined> {
+  const { id } = row;
   try {
     const job = await kind.renderJob(row, await renderJobContext(ctx, row));
-    rendered = await ctx.renderer.render(withImb(job, imb));
+    return await ctx.renderer.render(withImb(job, imb));
   } catch (err) {
     if (err instanceof RenderTimeoutError && timedOutBefore(attempt)) {
       const seconds = Math.round(ctx.config.renderTimeoutMs / 1000);
       const note = `The content could not be laid out in ${seconds} s, twice (a very long unbroken word or a very large page?); simplify it and create the order again.`;
-      await cancel({ reason: 'invalid_content', note });
+      await cancelUnrendered(ctx, kind, id, { reason: 'invalid_content', note });
       ctx.log({ id, err: err.message }, 'order cancelled: its content timed out twice');
-      return;
+      return undefined;
     }
     if (!(err instanceof RenderInputError || err instanceof TemplateSyntaxError)) throw err;
-    await cancel({ reason: 'invalid_content', note: err.message });
+    await cancelUnrendered(ctx, kind, id, { reason: 'invalid_content', note: err.message });
     ctx.log({ id, err: err.message }, 'order cancelled: content cannot be rendered');
-    return;
+    return undefined;
   }
-  const pdfKey = orderPdfKey(kind, row.live, id);
+}
+
+/** Stores the PDFs at their fixed keys; false when the blob store is full and the render is queued again. */
+async function storeFiles(
+  ctx: JobContext,
+  { kind, id, storageFull }: RenderJobData,
+  pdfKey: string,
+  rendered: RenderResult,
+): Promise<boolean> {
   try {
     // Companions first: once pdf_key is set the order counts as rendered, companions included.
     for (const [name, bytes] of Object.entries(rendered.companions))
       await ctx.blobs.put(companionPdfKey(pdfKey, name), bytes, { contentType: 'application/pdf' });
     await ctx.blobs.put(pdfKey, rendered.pdf, { contentType: 'application/pdf' });
+    return true;
   } catch (err) {
     if (!isStorageFull(err)) throw err;
     // A full disk is the machine's state, not the order's: waiting for room must not use up
     // the retries that end in cancelling it. This run ends; a new one is queued for later.
     const full = (storageFull ?? 0) + 1;
     const startAfter = Math.min(STORAGE_FULL_MAX_WAIT_SEC, STORAGE_FULL_FIRST_WAIT_SEC * 2 ** (full - 1));
-    await ctx.boss.send(
-      ORDER_JOBS.render,
-      { kind: kindName, id, storageFull: full },
-      { singletonKey: id, startAfter },
-    );
+    await ctx.boss.send(ORDER_JOBS.render, { kind, id, storageFull: full }, { singletonKey: id, startAfter });
     ctx.log(
       { id, err: (err as Error).message, startAfter },
       'blob store full: the render is tried again later',
     );
-    return;
+    return false;
   }
-  const change = {
-    pdfKey,
-    fields: { pageCount: rendered.pageCount },
-    also: imb ? [barcodeRecordPart(imb)] : undefined,
-  };
+}
+
+/** Records the render on the order (and moves it on when its print time has come). */
+async function recordRender(
+  ctx: JobContext,
+  kind: OrderKind,
+  row: OrderRow & { version: string },
+  change: Change,
+): Promise<void> {
   // Mostly the order is not due to move on yet (sent today, it prints after midnight): then
   // one statement records the render, if nothing changed the order while it rendered.
   if (
@@ -146,7 +179,7 @@ async function renderOne(
   )
     return;
   const moved = await withTransaction(ctx.pool, async (tx) => {
-    const locked = await lockOrder(tx, kind, id, null);
+    const locked = await lockOrder(tx, kind, row.id, null);
     if (!locked || locked.pdfKey) return; // another run finished first, into the same file
     await changeOrder(tx, kind, locked, change, orderCtx(ctx));
     // Its print time may already have passed (sent today): move it on in the same transaction.
