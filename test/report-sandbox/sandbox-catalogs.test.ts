@@ -5,6 +5,7 @@ import { loadSecret } from '../../src/platform/server-secrets.repo.js';
 import { readerComment } from '../../src/report-sandbox/reader-roles.js';
 import { reportRoleName } from '../../src/report-sandbox/sandbox-install.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
+import { TEST_RUN_ENV } from '../helpers/test-run.js';
 
 // A report sees only its own views: nothing of the cluster, other organizations' row counts or
 // sizes (issue R2 §3). Each query is tried over HTTP (both layers) and straight over a
@@ -109,12 +110,20 @@ describe('reader roles do not outlive their database or schema', () => {
         await admin.query(`CREATE ROLE ${role} NOLOGIN`);
         await admin.query(`COMMENT ON ROLE ${role} IS '${comment}'`);
       }
-      const other = await startTestServer({}, { workers: false });
-      const role = reportRoleName(db, other.schema);
       const exists = async (name: string) =>
         (await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [name])).rowCount === 1;
-      assert.ok(await exists(role), 'the new server has its reader');
+      // A start in this database sweeps both: one names a database that is gone, one a schema gone from here.
+      await server.restart();
       for (const ghost of Object.keys(ghosts)) assert.ok(!(await exists(ghost)), `${ghost} was dropped`);
+      // Outside a run of the suite, so its close drops its database now (a run's wait for the end).
+      const run = process.env[TEST_RUN_ENV];
+      delete process.env[TEST_RUN_ENV];
+      const other = await startTestServer({}, { workers: false }).finally(() => {
+        if (run) process.env[TEST_RUN_ENV] = run;
+      });
+      const otherDb = new URL(other.databaseUrl).pathname.slice(1);
+      const role = reportRoleName(otherDb, other.schema);
+      assert.ok(await exists(role), 'the new server has its reader');
       await other.close();
       assert.ok(!(await exists(role)), 'a closed test server leaves no role behind');
     } finally {
