@@ -123,8 +123,11 @@ describe('reader roles do not outlive their database or schema', () => {
       });
       const otherDb = new URL(other.databaseUrl).pathname.slice(1);
       const role = reportRoleName(otherDb, other.schema);
-      assert.ok(await exists(role), 'the new server has its reader');
-      await other.close();
+      try {
+        assert.ok(await exists(role), 'the new server has its reader');
+      } finally {
+        await other.close();
+      }
       assert.ok(!(await exists(role)), 'a closed test server leaves no role behind');
     } finally {
       await admin.end();
