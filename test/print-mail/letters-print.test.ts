@@ -124,11 +124,15 @@ test('live letters: printing at the send time, batched per setup, handed over, t
   );
   assert.match(describeBatch(bw, root), /ready for print/);
 
-  const moved = await handOverBatch(pool, bw.id, {
+  const handedOver = await handOverBatch(pool, bw.id, {
     now: server.clock.now(),
     signer: server.runtime.deps.signer,
   });
-  assert.equal(moved, 2);
+  assert.deepEqual(
+    handedOver,
+    { moved: 2, trackingNumbers: 0 },
+    'both letters moved; no tracking file given',
+  );
   await assert.rejects(
     handOverBatch(pool, bw.id, { now: server.clock.now(), signer: server.runtime.deps.signer }),
   );
