@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { main } from '../../src/cli/main.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 
 // The CLI runs in this process against the test server's schema (DATABASE_URL naming it in
@@ -11,25 +11,9 @@ let childId: string;
 let childKey: string;
 const CONTACTS = '/print-mail/v1/contacts';
 
-async function postroom(...argv: string[]): Promise<{ code: number | undefined; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(' '));
-  console.error = (...a: unknown[]) => err.push(a.join(' '));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
-
 before(async () => {
   server = await startTestServer({}, { workers: false });
-  const url = new URL(server.databaseUrl);
-  url.searchParams.set('options', `-c search_path=${server.schema},public`);
-  process.env.DATABASE_URL = url.toString();
+  cliOnServer(server);
   parentKey = await server.key({ org: 'cli-parent' });
   const res = await server.request('POST', '/print-mail/v1/sub_organizations', {
     key: parentKey,
@@ -48,13 +32,22 @@ before(async () => {
 after(() => server.close());
 
 test('postroom keys create --org SUB_ORG makes a working key for the child; a mistyped id makes nothing', async () => {
-  const made = await postroom('keys', 'create', '--org', childId, '--mode', 'test', '--product', 'addver');
+  const made = await postroomHere(
+    'keys',
+    'create',
+    '--org',
+    childId,
+    '--mode',
+    'test',
+    '--product',
+    'addver',
+  );
   assert.equal(made.code, 0, made.err);
   const key = made.out.split('\n').at(-1)!;
   assert.match(key, /^test_sk_/);
   const info = await server.request('GET', '/v1/addver', { key });
   assert.equal(info.status, 200);
-  const typo = await postroom(
+  const typo = await postroomHere(
     'keys',
     'create',
     '--org',
@@ -96,10 +89,10 @@ test('orgs show: the child names its parent; the parent counts its children and 
     },
   });
   assert.equal(letter.status, 201, letter.text);
-  const child = await postroom('orgs', 'show', '--org', childId);
+  const child = await postroomHere('orgs', 'show', '--org', childId);
   assert.equal(child.code, 0, child.err);
   const childInfo = JSON.parse(child.out);
-  const parent = JSON.parse((await postroom('orgs', 'show', '--org', 'cli-parent')).out);
+  const parent = JSON.parse((await postroomHere('orgs', 'show', '--org', 'cli-parent')).out);
   assert.equal(childInfo.parentId, parent.id);
   assert.equal(childInfo.countryCode, 'US');
   assert.equal(parent.parentId, null);
@@ -112,7 +105,7 @@ test('orgs show: the child names its parent; the parent counts its children and 
 });
 
 test('orgs set-plan refuses a child: its lookups count against its parent’s plan', async () => {
-  const res = await postroom('orgs', 'set-plan', '--org', childId, '--free-limit', '5');
+  const res = await postroomHere('orgs', 'set-plan', '--org', childId, '--free-limit', '5');
   assert.equal(res.code, 1);
   assert.match(res.err, /set its parent's plan/);
 });
@@ -120,7 +113,7 @@ test('orgs set-plan refuses a child: its lookups count against its parent’s pl
 test('orgs disable stops the organization’s keys and its children’s (cached ones within 10 s); enable restores them', async () => {
   // Cache the parent's key, then disable from the CLI, another process as far as the server knows.
   assert.equal((await server.request('GET', CONTACTS, { key: parentKey })).status, 200);
-  const disabled = await postroom('orgs', 'disable', '--org', 'cli-parent');
+  const disabled = await postroomHere('orgs', 'disable', '--org', 'cli-parent');
   assert.equal(disabled.code, 0, disabled.err);
   // Not cached: refused at once.
   assert.equal((await server.request('GET', CONTACTS, { key: childKey })).status, 401);
@@ -133,9 +126,9 @@ test('orgs disable stops the organization’s keys and its children’s (cached 
   assert.equal(status, 401);
   assert.ok(Date.now() - started <= 10_500, `refused after ${Date.now() - started} ms`);
 
-  assert.equal((await postroom('orgs', 'enable', '--org', 'cli-parent')).code, 0);
+  assert.equal((await postroomHere('orgs', 'enable', '--org', 'cli-parent')).code, 0);
   assert.equal((await server.request('GET', CONTACTS, { key: parentKey })).status, 200);
   assert.equal((await server.request('GET', CONTACTS, { key: childKey })).status, 200);
-  const missing = await postroom('orgs', 'disable', '--org', 'no-such-org');
+  const missing = await postroomHere('orgs', 'disable', '--org', 'no-such-org');
   assert.equal(missing.code, 1);
 });

@@ -5,10 +5,11 @@ import { after, before, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { listBatches, type PrintBatch } from '../../src/api/print-mail/orders/print-batches.repo.js';
 import { parseImbConfig } from '../../src/config/imb.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { DashboardClient } from '../helpers/dashboard-client.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS } from '../helpers/letters.js';
-import { cliOnServer, mailedLetter, postroomHere } from '../helpers/mail-tracking.js';
+import { mailedLetter } from '../helpers/mail-tracking.js';
 import { waitForOrder } from '../helpers/orders.js';
 
 // Tracking numbers given at hand-over (postroom print handed-over --tracking, the dashboard's
@@ -23,7 +24,7 @@ before(async () => {
     operatorToken: OPERATOR_TOKEN,
   });
   live = await server.key({ org: 'hand-over-org', mode: 'live' });
-  await cliOnServer(server);
+  cliOnServer(server);
 });
 after(() => server.close());
 

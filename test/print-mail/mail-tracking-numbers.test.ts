@@ -5,8 +5,8 @@ import { after, before, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { listBatches } from '../../src/api/print-mail/orders/print-batches.repo.js';
 import { checkTrackingNumber } from '../../src/api/print-mail/tracking/tracking-numbers.js';
-import { main } from '../../src/cli/main.js';
 import { parseImbConfig } from '../../src/config/imb.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { DashboardClient } from '../helpers/dashboard-client.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
@@ -18,25 +18,9 @@ let live: string;
 before(async () => {
   server = await startTestServer({ imb: parseImbConfig({ POSTROOM_IMB_MAILER_ID: '123456' }) });
   live = await server.key({ org: 'tracking-numbers-org', mode: 'live' });
-  const url = new URL(server.databaseUrl);
-  url.searchParams.set('options', `-c search_path=${server.schema},public`);
-  process.env.DATABASE_URL = url.toString();
+  cliOnServer(server);
 });
 after(() => server.close());
-
-async function postroom(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(' '));
-  console.error = (...a: unknown[]) => err.push(a.join(' '));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 /** A 22-digit USPS number with its mod-10 check digit (weights 3, 1 from the right). */
 function uspsNumber(body: string): string {
@@ -104,7 +88,7 @@ test('the shop fills the manifest: numbers recorded with their events; a bad lin
   const good = uspsNumber('920559000000000000034');
 
   writeFileSync(file, csv([good, '9205 5900 0000 0000 0000 11']));
-  const refused = await postroom('print', 'tracking', batch.id, file);
+  const refused = await postroomHere('print', 'tracking', batch.id, file);
   assert.equal(refused.code, 1);
   assert.match(
     refused.err,
@@ -114,12 +98,12 @@ test('the shop fills the manifest: numbers recorded with their events; a bad lin
 
   writeFileSync(file, csv([good, good], ['orderId', 'imb']));
   assert.match(
-    (await postroom('print', 'tracking', batch.id, file)).err,
+    (await postroomHere('print', 'tracking', batch.id, file)).err,
     /line 1: the header must have the manifest's orderId and trackingNumber/,
   );
 
   writeFileSync(file, csv([good, '']));
-  const done = await postroom('print', 'tracking', batch.id, file);
+  const done = await postroomHere('print', 'tracking', batch.id, file);
   assert.equal(done.code, 0, done.err);
   const numbered = await waitForOrder(server, live, LETTERS, rows[0].orderId);
   assert.equal(numbered.trackingNumber, good);

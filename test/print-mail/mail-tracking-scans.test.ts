@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { main } from '../../src/cli/main.js';
 import { parseImbConfig } from '../../src/config/imb.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
 import { waitForOrder } from '../helpers/orders.js';
@@ -24,9 +24,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'ivmtr-'));
 before(async () => {
   server = await startTestServer({ imb });
   live = await server.key({ org: 'scans-org', mode: 'live' });
-  const url = new URL(server.databaseUrl);
-  url.searchParams.set('options', `-c search_path=${server.schema},public`);
-  process.env.DATABASE_URL = url.toString();
+  cliOnServer(server);
 });
 after(() => server.close());
 
@@ -55,20 +53,6 @@ const updates = async (id: string) => {
     (e: any) => e.data.id === id && e.type === 'letter.updated' && e.updatedFields.includes('imbDate'),
   );
 };
-
-async function postroom(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(' '));
-  console.error = (...a: unknown[]) => err.push(a.join(' '));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
-}
 
 test('the push endpoint wants the configured credentials', async () => {
   assert.equal((await push('[]', '')).status, 401);
@@ -120,7 +104,7 @@ test('scans step imbStatus up in time order, never back, each change a letter.up
       '',
     ].join('\n'),
   );
-  const run = await postroom('tracking', 'import', file, '--json');
+  const run = await postroomHere('tracking', 'import', file, '--json');
   assert.equal(run.code, 0, run.err);
   const counts = JSON.parse(run.out);
   assert.equal(counts.records, 5);
@@ -133,7 +117,7 @@ test('scans step imbStatus up in time order, never back, each change a letter.up
   assert.equal((await updates(id)).length, 2);
 
   // The same file again changes nothing and emits nothing.
-  const again = JSON.parse((await postroom('tracking', 'import', file, '--json')).out);
+  const again = JSON.parse((await postroomHere('tracking', 'import', file, '--json')).out);
   assert.deepEqual([again.newScans, again.alreadyImported, again.ordersUpdated], [0, 4, 0]);
   assert.equal((await updates(id)).length, 2);
 
@@ -173,7 +157,7 @@ test('bad files change nothing and name the line: wrong columns, a bad record, c
   assert.match(cut.body.error.message, /^line 3: the file ends in the middle of this record/);
   const file = path.join(dir, 'cut.json');
   writeFileSync(file, `[${good},\n${good.slice(0, 40)}`);
-  const cli = await postroom('tracking', 'import', file);
+  const cli = await postroomHere('tracking', 'import', file);
   assert.equal(cli.code, 1);
   assert.match(cli.err, /line 2: the file ends inside a record.*nothing was imported/);
   // Each file's good first record was not applied.

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { decodeJwt, jwtVerify } from 'jose';
 import { parseImbConfig } from '../../src/config/imb.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { cliOnServer, mailedLetter, postroomHere } from '../helpers/mail-tracking.js';
+import { mailedLetter } from '../helpers/mail-tracking.js';
 import type { Delivery } from '../helpers/webhook-receiver.js';
 import { emitEvent, startReceiver } from '../helpers/webhook-receiver.js';
 
@@ -25,7 +26,7 @@ before(async () => {
     }),
   });
   live = await server.key({ org: ORG, mode: 'live' });
-  await cliOnServer(server);
+  cliOnServer(server);
 });
 after(() => server.close());
 

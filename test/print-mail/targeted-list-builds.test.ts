@@ -8,7 +8,6 @@ import {
   advanceBuild,
   failBuildForGood,
 } from '../../src/api/print-mail/targeted-list-builds/list-build-run.js';
-import { main } from '../../src/cli/main.js';
 import { reference } from '../../src/engines/address/index.js';
 import {
   creditBalance,
@@ -16,6 +15,7 @@ import {
   refundCharge,
 } from '../../src/platform/metering/list-build-credits.repo.js';
 import { importPoints } from '../../src/reference-store/import/import-points.js';
+import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { resourceContract } from '../helpers/contract-suite.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 
@@ -63,9 +63,7 @@ before(async () => {
   await importPoints(server.runtime.db.pool, FIXTURE);
   key = await server.key({ org: 'list-builds' });
   // The CLI (postroom orgs credit) runs in this process against this server's schema.
-  const url = new URL(server.databaseUrl);
-  url.searchParams.set('options', `-c search_path=${server.schema},public`);
-  process.env.DATABASE_URL = url.toString();
+  cliOnServer(server);
 });
 after(() => server.close());
 
@@ -109,20 +107,6 @@ async function quote(json: Record<string, unknown>, k = key) {
   const done = await quoted(res.body.id, k);
   assert.equal(done.status, 'quote_ready', JSON.stringify(done));
   return done;
-}
-
-async function postroom(...argv: string[]): Promise<{ code: number | undefined; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { log, error } = console;
-  console.log = (...a: unknown[]) => out.push(a.join(' '));
-  console.error = (...a: unknown[]) => err.push(a.join(' '));
-  try {
-    return { code: await main(argv), out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    console.log = log;
-    console.error = error;
-  }
 }
 
 /** The contacts of a built list, read over HTTP (members from the members table). */
@@ -359,7 +343,7 @@ describe('targeted list builds: confirm and build', () => {
     assert.equal(poor.status, 402, poor.text);
     assert.equal(poor.body.error.type, 'insufficient_credits_error');
     assert.match(poor.body.error.message, /30 cents .* has 0/);
-    const granted = await postroom('orgs', 'credit', '--org', 'list-builds-live', '--cents', '25');
+    const granted = await postroomHere('orgs', 'credit', '--org', 'list-builds-live', '--cents', '25');
     assert.equal(granted.code, 0, granted.err);
     assert.deepEqual(JSON.parse(granted.out), {
       org: 'list-builds-live',
@@ -372,12 +356,15 @@ describe('targeted list builds: confirm and build', () => {
       (await server.request('GET', `${LISTS}?limit=1`, { key: liveKey })).body.totalCount,
       listsBefore,
     );
-    assert.equal((await postroom('orgs', 'credit', '--org', 'list-builds-live', '--cents', '10')).code, 0);
+    assert.equal(
+      (await postroomHere('orgs', 'credit', '--org', 'list-builds-live', '--cents', '10')).code,
+      0,
+    );
     const confirmed = await post(`${BUILDS}/${build.id}/confirm`, {}, liveKey);
     assert.equal(confirmed.status, 200, confirmed.text);
-    const shown = await postroom('orgs', 'credit', '--org', 'list-builds-live');
+    const shown = await postroomHere('orgs', 'credit', '--org', 'list-builds-live');
     assert.equal(JSON.parse(shown.out).listBuildCreditCents, 5);
-    const test = await postroom('orgs', 'credit', '--org', 'list-builds-live', '--mode', 'test');
+    const test = await postroomHere('orgs', 'credit', '--org', 'list-builds-live', '--mode', 'test');
     assert.equal(JSON.parse(test.out).listBuildCreditCents, 0);
     const done = await built(build.id, liveKey);
     assert.equal(done.status, 'completed');
@@ -388,7 +375,7 @@ describe('targeted list builds: confirm and build', () => {
       assert.equal(c.firstName, 'Current Resident');
       assert.ok(['verified', 'corrected'].includes(c.addressStatus), JSON.stringify(c));
     }
-    const unknownOrg = await postroom('orgs', 'credit', '--org', 'no-such-org', '--cents', '5');
+    const unknownOrg = await postroomHere('orgs', 'credit', '--org', 'no-such-org', '--cents', '5');
     assert.equal(unknownOrg.code, 1);
   });
 
