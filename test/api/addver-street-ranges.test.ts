@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
-import { setPlan } from '../../src/platform/metering/metering.repo.js';
 import { importBoundaries } from '../../src/reference-store/boundaries/import-boundaries.js';
-import { importPoints } from '../../src/reference-store/import/import-points.js';
-import { importRanges } from '../../src/reference-store/ranges/import-ranges.js';
-import { startTestServer, type TestServer } from '../helpers/harness.js';
-import { rangeZip, tigerZip } from '../helpers/tiger-fixtures.js';
-import { LOUISVILLE_CSV, writeFixture } from '../helpers/verify-fixture.js';
+import type { TestServer } from '../helpers/harness.js';
+import { startRangeServer } from '../helpers/range-server.js';
+import { tigerZip } from '../helpers/tiger-fixtures.js';
 
 /**
  * Verification from TIGER/Line street ranges over HTTP (test/fixtures/tiger/ranges/: segments
@@ -21,15 +17,7 @@ let server: TestServer;
 let key: string;
 
 before(async () => {
-  server = await startTestServer({}, { workers: false });
-  key = await server.key({ org: ORG, product: 'addver' });
-  const pool = server.runtime.db.pool;
-  await setPlan(pool, (await ensureOrganization(pool, ORG)).id, { geocoding: true });
-  // One Bardstown Road point in 40204: there its points, not its ranges, decide.
-  const bardstown = '1310,BARDSTOWN RD,,Louisville,KY,40204,38.2400,-85.7200,b1\n';
-  await importPoints(pool, writeFixture('ranges-louisville.csv', LOUISVILLE_CSV + bardstown));
-  await importRanges(pool, [rangeZip('addrfeat'), rangeZip('addrfn'), rangeZip('featnames')]);
-  await importRanges(pool, [rangeZip('queens')]);
+  ({ server, key } = await startRangeServer(ORG));
 });
 after(() => server.close());
 
