@@ -4,12 +4,13 @@
  * `--rate-limit N` turns the shared per-key rate limit on at N requests/s (burst N), to measure
  * what it costs: set N far above the load (1000000) so nothing is refused.
  * Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres); uses a
- * fresh database `postroom_bench`. Baselines in the same run: a bare Fastify route for the GETs, a
- * plain INSERT of the same row through a pool of the server's size for POST. Prints a markdown
- * table for docs/benchmarks.md.
+ * fresh database `postroom_bench`. Baselines in the same run: a bare Fastify route for the GETs
+ * (loaded over the same paths just before them), a plain INSERT of the same row through a pool of
+ * the server's size for POST. Prints a markdown table for docs/benchmarks.md, with the CPU each
+ * load cost the server, the load generator and PostgreSQL (when PostgreSQL runs on this machine).
  */
 import pg from 'pg';
-import { latencies, load, machine, spawnReady } from './support/bench-utils.js';
+import { type CpuSplit, cpuPerRequest, latencies, load, machine, spawnReady } from './support/bench-utils.js';
 import { plainInsertRate } from './support/plain-insert.js';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -71,28 +72,28 @@ const one = await fetch(`${base}/contacts`, {
 }).then((r) => r.json());
 
 const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
-step('load: bare route');
-const bareGet = await load({ url: 'http://127.0.0.1:18182/contact' });
 step('load: POST contacts');
 let n = 0;
-const create = await load({
-  url: `${base}/contacts`,
-  method: 'POST',
-  headers,
-  requests: [
-    {
-      setupRequest: (req) => ({
-        ...req,
-        body: JSON.stringify({
-          firstName: `Bench ${n++}`,
-          addressLine1: `${n} Main St`,
-          city: 'Boston',
-          provinceOrState: 'MA',
+const create = await cpuPerRequest(app.pid!, 8, () =>
+  load({
+    url: `${base}/contacts`,
+    method: 'POST',
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            firstName: `Bench ${n++}`,
+            addressLine1: `${n} Main St`,
+            city: 'Boston',
+            provinceOrState: 'MA',
+          }),
         }),
-      }),
-    },
-  ],
-});
+      },
+    ],
+  }),
+);
 
 // The database's ceiling for the same row, same table, through a pool the server's size.
 const orgId = await (async () => {
@@ -111,15 +112,20 @@ const ids: string[] = (
     (r) => r.json() as Promise<{ data: { id: string }[] }>,
   )
 ).data.map((c) => c.id);
+// The bare route is loaded the same way, over the same 1,000 paths, just before: building each
+// request costs the load generator (on the same two cores) as much for one as for the other.
+const spread = (prefix: string) => {
+  let g = 0;
+  return [{ setupRequest: (req: object) => ({ ...req, path: `${prefix}/${ids[g++ % ids.length]}` }) }];
+};
+step('load: bare route');
+const bareGet = await cpuPerRequest(bare.pid!, 8, () =>
+  load({ url: 'http://127.0.0.1:18182/contact/x', requests: spread('/contact') }),
+);
 step(`load: GET contact (${ids.length} different ids)`);
-let g = 0;
-const contactGet = await load({
-  url: `${base}/contacts/${one.id}`,
-  headers,
-  requests: [
-    { setupRequest: (req) => ({ ...req, path: `/print-mail/v1/contacts/${ids[g++ % ids.length]}` }) },
-  ],
-});
+const contactGet = await cpuPerRequest(app.pid!, 8, () =>
+  load({ url: `${base}/contacts/${one.id}`, headers, requests: spread('/print-mail/v1/contacts') }),
+);
 
 // Seed the organization up to seedCount contacts straight in SQL, then time list and search.
 const db = new pg.Client({ connectionString: benchUrl });
@@ -175,13 +181,17 @@ const fieldSearch = await latencies(300, (i) =>
 
 app.kill('SIGTERM');
 bare.kill('SIGTERM');
-const row = (name: string, r: { rps?: number; p50: number; p99: number }, note = '') =>
-  `| ${name} | ${r.rps ?? '—'} | ${r.p50} | ${r.p99} | ${note} |`;
+const row = (name: string, r: { rps?: number; p50: number; p99: number; cpu?: CpuSplit }, note = '') =>
+  `| ${name} | ${r.rps ?? '—'} | ${r.p50} | ${r.p99} | ${r.cpu ? `${r.cpu.server} / ${r.cpu.loadGenerator} / ${r.cpu.postgres}` : '—'} | ${note} |`;
 console.log(
   `\nMachine: ${machine()}; rate limit ${rateLimit === '0' ? 'off' : `${rateLimit}/s per key`}; ${total.toLocaleString()} contacts in the organization for the list rows (seeded in ${seedSeconds.toFixed(0)} s).\n`,
 );
-console.log('| measurement | req/s | p50 ms | p99 ms | note |\n|---|---|---|---|---|');
-console.log(row('bare Fastify route, same JSON (baseline)', bareGet, '50 connections, 8 s'));
+console.log(
+  '| measurement | req/s | p50 ms | p99 ms | µs CPU a request: server / load generator / PostgreSQL | note |\n|---|---|---|---|---|---|',
+);
+console.log(
+  row('bare Fastify route, same JSON (baseline)', bareGet, '50 connections, 8 s, the same 1,000 paths'),
+);
 console.log(
   row('GET /contacts/{id}', contactGet, `${Math.round((100 * contactGet.rps) / bareGet.rps)}% of baseline`),
 );

@@ -18,6 +18,6 @@ const contact = {
   updatedAt: '2026-11-22T06:51:53.904Z',
 };
 const app = Fastify();
-app.get('/contact', async () => contact);
+app.get('/contact/:id', async () => contact);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('bare listening');

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
@@ -69,4 +70,70 @@ export async function latencies(
   const at = (q: number) =>
     Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 100) / 100;
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it has exited. */
+function processCpuSeconds(pid: number | string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds so far of each PostgreSQL process on this machine, by pid. */
+function postgresCpu(): Map<string, number> {
+  const byPid = new Map<string, number>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
+        byPid.set(pid, processCpuSeconds(pid));
+    } catch {}
+  }
+  return byPid;
+}
+
+/** What PostgreSQL's processes used since `before`: those still running (and new ones) only. */
+function postgresCpuSince(before: Map<string, number>): number {
+  let total = 0;
+  for (const [pid, now] of postgresCpu()) total += now - (before.get(pid) ?? 0);
+  return total;
+}
+
+export interface CpuSplit {
+  server: number;
+  loadGenerator: number;
+  postgres: number;
+}
+
+/**
+ * Where the CPU of a load went, per request in µs: the server process, this process (the load
+ * generator) and PostgreSQL's processes on this machine. A backend that exits during the load is
+ * not counted, so measure over a pool that stays connected (a server's).
+ */
+export async function cpuPerRequest<T extends { rps: number }>(
+  serverPid: number,
+  seconds: number,
+  run: () => Promise<T>,
+): Promise<T & { cpu: CpuSplit }> {
+  const own = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const before = { server: processCpuSeconds(serverPid), me: own(), pg: postgresCpu() };
+  const result = await run();
+  const requests = Math.max(1, result.rps * seconds);
+  const per = (s: number) => Math.round((s * 1e6) / requests);
+  return {
+    ...result,
+    cpu: {
+      server: per(processCpuSeconds(serverPid) - before.server),
+      loadGenerator: per(own() - before.me),
+      postgres: per(postgresCpuSince(before.pg)),
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { DEFAULT_BODY_LIMIT } from '../../src/config/config.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { resourceContract } from '../helpers/contract-suite.js';
@@ -167,6 +168,60 @@ describe('contacts: concurrent reads', () => {
     );
     for (const [i, r] of results.entries()) assert.equal(r.status, i % 3 === 0 ? 200 : 404, `request ${i}`);
     assert.ok(results.filter((r) => r.status === 200).every((r) => r.body.id === made.body.id));
+  });
+});
+
+describe('contacts: concurrent creates', () => {
+  test('creates arriving together are saved together, each answered in its own scope', async () => {
+    const liveKey = await server.key({ org: 'contacts-org', mode: 'live' });
+    const otherOrg = await server.key({ org: 'contacts-other' });
+    const tag = unique();
+    // 60 creates at once: three scopes, 40 distinct contacts and 20 repeats of ten of them.
+    const bodies = Array.from({ length: 60 }, (_, i) => {
+      const email = `${tag}-${i < 40 ? i : i % 10}@together.test`;
+      return { k: [key, liveKey, otherOrg][i % 3], email, json: kevin({ email, skipVerification: true }) };
+    });
+    const results = await Promise.all(
+      bodies.map((b) => server.request('POST', PATH, { key: b.k, json: b.json })),
+    );
+    assert.ok(
+      results.every((r) => r.status === 201),
+      results.map((r) => r.status).join(),
+    );
+    for (const [i, r] of results.entries()) {
+      assert.equal(r.body.email, bodies[i].email, `request ${i}`);
+      assert.equal(r.body.live, bodies[i].k === liveKey, `request ${i}`);
+    }
+    // A repeat is the same contact only in the same scope (same key).
+    const idOf = new Map<string, string>();
+    for (const [i, r] of results.entries()) {
+      const identity = `${bodies[i].k} ${bodies[i].email}`;
+      if (!idOf.has(identity)) idOf.set(identity, r.body.id);
+      assert.equal(r.body.id, idOf.get(identity), `request ${i}`);
+    }
+    assert.equal(new Set(results.map((r) => r.body.id)).size, idOf.size);
+    for (const k of [key, liveKey, otherOrg]) {
+      const got = await Promise.all(
+        results
+          .filter((_, i) => bodies[i].k === k)
+          .map((r) => server.request('GET', `${PATH}/${r.body.id}`, { key: k })),
+      );
+      assert.ok(got.every((g) => g.status === 200));
+    }
+    // Saved together: rows written by one statement share its transaction id.
+    const db = new pg.Client({ connectionString: server.databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n, count(DISTINCT xmin::text)::int AS statements
+           FROM ${server.schema}.contacts WHERE doc->>'email' LIKE $1`,
+        [`${tag}-%@together.test`],
+      );
+      assert.equal(rows[0].n, idOf.size);
+      assert.ok(rows[0].statements < rows[0].n, `${rows[0].n} contacts in ${rows[0].statements} statements`);
+    } finally {
+      await db.end();
+    }
   });
 });
 
