@@ -266,6 +266,56 @@ describe('address ranges: re-runs', () => {
     assert.equal(await count('street_range_staging'), 0);
   });
 
+  test('a range read twice in one new county file is stored once, as read last', async () => {
+    // The .dbf's second record made a copy of its first (same TLID, sides and ARIDs), with its
+    // own line in the .shp: each of the first record's ranges is staged twice, the second last.
+    const dbfName = `${STEM}.dbf`;
+    const dbf = Buffer.from(feat.get(dbfName)!);
+    const headerLength = dbf.readUInt16LE(8);
+    const recordLength = dbf.readUInt16LE(10);
+    const tlidOf = (record: number) => dbfField(dbf, record, 'TLID');
+    const [first, second] = [tlidOf(0), tlidOf(1)];
+    const lineOf = async (tlid: string) =>
+      (await pool().query('SELECT DISTINCT line FROM street_ranges WHERE tlid = $1', [tlid])).rows.map((r) =>
+        r.line.toString('hex'),
+      );
+    await importRanges(pool(), [folderOf(feat)]);
+    const secondLine = await lineOf(second);
+    assert.equal(secondLine.length, 1, 'the second record has ranges');
+    assert.ok((await lineOf(first)).length === 1, 'the first record has ranges');
+    await pool().query(
+      'TRUNCATE street_ranges, street_range_areas, street_range_street_names, address_point_imports',
+    );
+
+    dbf.copy(dbf, headerLength + recordLength, headerLength, headerLength + recordLength);
+    const result = await importRanges(pool(), [folderOf(new Map([...feat, [dbfName, dbf]]))]);
+    assert.equal(result.updated, 0);
+    assert.equal(await count('street_ranges'), result.inserted);
+    assert.deepEqual(await lineOf(first), secondLine, "the first record's ranges with the line read last");
+    assert.deepEqual(await lineOf(second), [], 'the second TLID is gone from the file');
+    assert.equal(await count('street_range_staging'), 0);
+  });
+
+  test("another import's staged ranges are left as they are when a run's staging is cleared", async () => {
+    await importRanges(pool(), [rangeZip('addrfeat')]);
+    // A run of another source, staged and not yet merged.
+    await pool().query(
+      `INSERT INTO street_range_staging SELECT 999999, 1, county, range_key, tlid, side, arid, zip, state, city,
+         pre_direction, pre_type, street_name, street_type, post_direction, hn_prefix, from_hn, to_hn, parity,
+         offset_flag, plus4, line, vintage FROM street_ranges LIMIT 1`,
+    );
+    await pool().query(
+      'TRUNCATE street_ranges, street_range_areas, street_range_street_names, address_point_imports',
+    );
+    const again = await importRanges(pool(), [rangeZip('addrfeat')]);
+    assert.equal(again.inserted, RANGES);
+    const left = await pool().query('SELECT run_id::int AS run FROM street_range_staging');
+    assert.deepEqual(
+      left.rows.map((r) => r.run),
+      [999999],
+    );
+  });
+
   test('a newer file of the county replaces it: ranges it no longer has are removed', async () => {
     await importRanges(pool(), [rangeZip('addrfeat')]);
     const dir = folderOf(new Map([...feat].map(([n, b]) => [n.replace('tl_2024_', 'tl_2025_'), b])));
@@ -282,3 +332,19 @@ describe('address ranges: re-runs', () => {
     assert.equal(await count('street_ranges'), RANGES);
   });
 });
+
+/** A character field of a .dbf record, trimmed (dBASE III: 32-byte field descriptors after the header). */
+function dbfField(dbf: Buffer, record: number, name: string): string {
+  const headerLength = dbf.readUInt16LE(8);
+  const recordLength = dbf.readUInt16LE(10);
+  let offset = 1; // the deletion flag
+  for (let at = 32; dbf[at] !== 0x0d; at += 32) {
+    const length = dbf[at + 16];
+    if (dbf.toString('latin1', at, at + 11).replace(/\0.*$/, '') === name) {
+      const start = headerLength + record * recordLength + offset;
+      return dbf.toString('latin1', start, start + length).trim();
+    }
+    offset += length;
+  }
+  throw new Error(`no field ${name}`);
+}
