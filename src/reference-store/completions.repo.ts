@@ -185,13 +185,23 @@ export async function pointsOnStreets(
  * Every distinct street name with its point count, in byte order (the typo index is built from
  * these): the points' names and the street ranges' (a range counting as a point, `ranged` set), so
  * a street known only by ranges is found as typed or nearly so, and a range read is skipped where
- * no range's street starts as typed.
+ * no range's street starts as typed. The ranges' alternate names (ADDRFN) are `ranged` too, with
+ * no count: they are read one index probe per distinct name (a skip scan of
+ * street_range_names_street), as no table counts them.
  */
 export async function streetNameRows(db: Queryable): Promise<StreetNameRow[]> {
   const res = await db.query<StreetNameRow>(
-    `SELECT name, sum(points)::float8 AS points, bool_or(ranged) AS ranged FROM (
-       SELECT name, points, false AS ranged FROM address_street_names
-       UNION ALL SELECT name, ranges, true FROM street_range_street_names
+    `WITH RECURSIVE alt(name) AS (
+       (SELECT street_name COLLATE "C" FROM street_range_names ORDER BY 1 LIMIT 1)
+       UNION ALL
+       SELECT (SELECT n.street_name COLLATE "C" FROM street_range_names n
+                WHERE n.street_name COLLATE "C" > alt.name ORDER BY 1 LIMIT 1)
+         FROM alt WHERE alt.name IS NOT NULL
+     )
+     SELECT name, sum(points)::float8 AS points, bool_or(ranged) AS ranged FROM (
+       SELECT name COLLATE "C" AS name, points, false AS ranged FROM address_street_names
+       UNION ALL SELECT name COLLATE "C", ranges, true FROM street_range_street_names
+       UNION ALL SELECT name, 0, true FROM alt WHERE name IS NOT NULL
      ) n GROUP BY name ORDER BY name COLLATE "C"`,
   );
   return res.rows;

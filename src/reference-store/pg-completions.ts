@@ -38,7 +38,8 @@ const NUMBER_READS_CACHED = 1000;
  * for everyone with the same filter until an import changes the coverage.
  *
  * Street ranges are read beside the points only in a store that has them, and for a street name
- * only when the names held show a range's street starting as typed.
+ * only when the names held show a range's street (by its primary or an alternate name) starting
+ * as typed.
  */
 export class PgCompletions implements CompletionSource {
   private areas: AreaRow[] = [];

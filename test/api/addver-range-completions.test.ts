@@ -111,6 +111,57 @@ describe('autocomplete offers the numbers street ranges hold', () => {
   });
 });
 
+describe('street ranges complete under their alternate names (ADDRFN) too', () => {
+  // The fixture's ADDRFN gives Bardstown Road's ranges the alternate name US Hwy 31E ("US HIGHWAY"
+  // and 31E as standardized) and Taylorsville Road's State Hwy 155.
+  test('a number on an alternate name in a ZIP of ranges only: that number, named as typed', async () => {
+    assert.deepEqual(await previews('2011 31e'), ['2011 US HIGHWAY 31E 40205']);
+    assert.deepEqual(await previews('2111 sr 155'), ['2111 STATE HIGHWAY 155 40205']);
+  });
+
+  test("either side's number, of its parity, where a range of the street holds it; else none", async () => {
+    assert.deepEqual(await previews('2012 31e'), ['2012 US HIGHWAY 31E 40205']);
+    // Bardstown Road's ranges in 40205 are its 2000 block's only.
+    assert.deepEqual(await previews('2150 31e'), []);
+  });
+
+  test('the filters hold under an alternate name', async () => {
+    assert.deepEqual(await previews('2011 31e', { pcFilter: '40205' }), ['2011 US HIGHWAY 31E 40205']);
+    assert.deepEqual(await previews('2011 31e', { cityFilter: 'Louisville', stateFilter: 'KY' }), [
+      '2011 US HIGHWAY 31E 40205',
+    ]);
+    assert.deepEqual(await previews('2011 31e', { pcFilter: '40218' }), []);
+    assert.deepEqual(await previews('2011 31e', { stateFilter: 'NY' }), []);
+  });
+
+  test("points win: where the primary name has points in the ZIP, the alternate name's ranges offer nothing", async () => {
+    // 1321 lies in Bardstown Road's 40204 range, but the point 1310 decides there; 2011 in 40205
+    // has no point of the street.
+    assert.deepEqual(await previews('1321 31e'), []);
+    assert.deepEqual(await previews('2011 31e'), ['2011 US HIGHWAY 31E 40205']);
+  });
+
+  test("the name alone: the street's smallest numbers, lowest block first, as under the primary name", async () => {
+    assert.deepEqual(await previews('sr 155', { limit: '3' }), [
+      '2100 STATE HIGHWAY 155 40205',
+      '2101 STATE HIGHWAY 155 40205',
+      '2102 STATE HIGHWAY 155 40205',
+    ]);
+  });
+
+  test('resolved with verify=true: verified from the range under the typed name, with the marker', async () => {
+    const verified = await server.request(
+      'POST',
+      '/v1/addver/completions?index=0&verify=true&includeDetails=true',
+      { key, json: { partialStreet: '2011 31e' } },
+    );
+    assert.equal(verified.status, 200, verified.text);
+    assert.equal(verified.body.data.status, 'verified', JSON.stringify(verified.body.data));
+    assert.equal(verified.body.data.line1, '2011 US HIGHWAY 31E');
+    assert.equal(verified.body.data.details.extraInfo, MARKER);
+  });
+});
+
 describe('a range completion resolved says what verification says of it', () => {
   test('errors {}, geocoded range_interpolation where verification places it; verified with the marker', async () => {
     const resolved = await server.request('POST', '/v1/addver/completions?index=0&geocode=true', {

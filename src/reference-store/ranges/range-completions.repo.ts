@@ -26,25 +26,58 @@ const HOLDS = `($7::text IS NULL OR r.hn_prefix = $7) AND EXISTS (
     LATERAL (SELECT greatest(least(r.from_hn, r.to_hn), s.lo) AS a, least(greatest(r.from_hn, r.to_hn), s.hi) AS b) o
    WHERE o.a <= o.b AND (o.a < o.b OR r.parity = 'B' OR (r.parity = 'E') = (o.a % 2 = 0)))`;
 
-/** On address_points_zip_street_number (COLLATE "C" as it is: else a probe reads the whole ZIP). */
-const NO_POINTS = `NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip
-  AND p.street_name COLLATE "C" = r.street_name COLLATE "C"
-  AND p.street_type IS NOT DISTINCT FROM r.street_type AND p.pre_direction IS NOT DISTINCT FROM r.pre_direction)`;
+/**
+ * No point of the street named by alias `s` (a range, or an alternate name) in the range's ZIP; on
+ * address_points_zip_street_number (COLLATE "C" as it is: else a probe reads the whole ZIP).
+ */
+const noPoints = (s: string) => `NOT EXISTS (SELECT 1 FROM address_points p WHERE p.zip = r.zip
+  AND p.street_name COLLATE "C" = ${s}.street_name COLLATE "C"
+  AND p.street_type IS NOT DISTINCT FROM ${s}.street_type AND p.pre_direction IS NOT DISTINCT FROM ${s}.pre_direction)`;
+const NO_POINTS = noPoints('r');
+
+/** The name columns of alias `s`, to compare an alternate name with the range's primary one. */
+const nameOf = (s: string) =>
+  `(${s}.pre_direction, ${s}.pre_type, ${s}.street_name, ${s}.street_type, ${s}.post_direction)`;
 
 const ORDER = 'r.street_name COLLATE "C", r.hn_prefix, least(r.from_hn, r.to_hn)';
+
+/** The primary name beside an alternate one (none for a range read under its primary name). */
+const NO_PRIMARY = `NULL::text AS p_pre_direction, NULL::text AS p_pre_type, NULL::text AS p_street_name,
+  NULL::text AS p_street_type, NULL::text AS p_post_direction`;
+const PRIMARY = `r.pre_direction AS p_pre_direction, r.pre_type AS p_pre_type, r.street_name AS p_street_name,
+  r.street_type AS p_street_type, r.post_direction AS p_post_direction`;
 
 /**
  * On the streets of each name range ($10/$11), lowest numbers first, at most $12 each, of at most
  * $14 ranges walked along the index (the filter and the number are checked on the way); $13 a scope.
+ * Then the same under the alternate names (ADDRFN) of the range: at most $14 names walked along
+ * street_range_names_street, each joined to its range by ARID (street_ranges_arid), a name equal
+ * to the range's primary one passed over (ADDRFN lists the primary feature too: the first part
+ * reads it), lowest numbers first of those walked. Points win under either name, as in
+ * verification: no range of a street with points in the ZIP under its primary or that name.
  */
 const ON_NAMES = `
-  SELECT ${COLUMNS} FROM unnest($10::text[], $11::text[]) AS k(lo, hi) CROSS JOIN LATERAL (
+  SELECT ${COLUMNS}, ${NO_PRIMARY} FROM unnest($10::text[], $11::text[]) AS k(lo, hi) CROSS JOIN LATERAL (
     SELECT r.* FROM (
       SELECT * FROM street_ranges r
        WHERE r.street_name COLLATE "C" >= k.lo AND r.street_name COLLATE "C" < k.hi
        ORDER BY ${ORDER} LIMIT $14) r
      WHERE ($13::text[] IS NULL OR r.zip = ANY($13)) AND ${AREA} AND ${HOLDS} AND ${NO_POINTS}
-     LIMIT $12) r`;
+     LIMIT $12) r
+  UNION ALL
+  SELECT a.* FROM unnest($10::text[], $11::text[]) AS k(lo, hi) CROSS JOIN LATERAL (
+    SELECT r.zip, r.state, r.city, n.pre_direction, n.pre_type, n.street_name, n.street_type,
+           n.post_direction, r.hn_prefix, r.from_hn, r.to_hn, r.parity, r.side, r.line, ${PRIMARY}
+      FROM (
+        SELECT * FROM street_range_names n
+         WHERE n.street_name COLLATE "C" >= k.lo AND n.street_name COLLATE "C" < k.hi
+         ORDER BY n.street_name COLLATE "C", n.county, n.arid LIMIT $14) n
+      JOIN street_ranges r ON r.arid = n.arid AND r.county = n.county
+     WHERE ${nameOf('n')} IS DISTINCT FROM ${nameOf('r')}
+       AND ($13::text[] IS NULL OR r.zip = ANY($13)) AND ${AREA} AND ${HOLDS} AND ${NO_POINTS}
+       AND ${noPoints('n')}
+     ORDER BY n.street_name COLLATE "C", r.hn_prefix, least(r.from_hn, r.to_hn), r.side
+     LIMIT $12) a`;
 
 /**
  * Ranges walked per name range: bounds a short name's read ("E" walks every E street's ranges
@@ -68,7 +101,16 @@ const NUMBER_GLOBAL = `
 /** Ranges walked for a number typed alone without a narrow filter. */
 const NUMBER_WALK = 1000;
 
-interface Row {
+/** The range's primary name, beside an alternate one. */
+interface PrimaryColumns {
+  p_pre_direction: string | null;
+  p_pre_type: string | null;
+  p_street_name: string | null;
+  p_street_type: string | null;
+  p_post_direction: string | null;
+}
+
+interface Row extends PrimaryColumns {
   zip: string;
   state: string;
   city: string;
@@ -97,7 +139,10 @@ const head = (filter: AreaFilter, want: RangeWant) => [
   want.spans.map((s) => s[1]),
 ];
 
-/** Side ranges on the streets whose names fall in `names`, at most `rows` per name range. */
+/**
+ * Side ranges on the streets whose names fall in `names`, at most `rows` per name range under
+ * primary names and as many under alternate ones (`primary` set).
+ */
 export async function rangesOnNames(
   db: Queryable,
   names: readonly KeyRange[],
@@ -143,18 +188,37 @@ export async function rangesByNumber(
   return res.rows.map(sideOf);
 }
 
+const formOf = (
+  name: string,
+  pre: string | null,
+  preType: string | null,
+  type: string | null,
+  post: string | null,
+) => ({
+  name,
+  ...(pre ? { preDirection: pre } : {}),
+  ...(preType ? { preType } : {}),
+  ...(type ? { type } : {}),
+  ...(post ? { postDirection: post } : {}),
+});
+
 function sideOf(r: Row): RangeSide {
   return {
     zip: r.zip,
     state: r.state,
     city: r.city,
-    street: {
-      name: r.street_name,
-      ...(r.pre_direction ? { preDirection: r.pre_direction } : {}),
-      ...(r.pre_type ? { preType: r.pre_type } : {}),
-      ...(r.street_type ? { type: r.street_type } : {}),
-      ...(r.post_direction ? { postDirection: r.post_direction } : {}),
-    },
+    street: formOf(r.street_name, r.pre_direction, r.pre_type, r.street_type, r.post_direction),
+    ...(r.p_street_name
+      ? {
+          primary: formOf(
+            r.p_street_name,
+            r.p_pre_direction,
+            r.p_pre_type,
+            r.p_street_type,
+            r.p_post_direction,
+          ),
+        }
+      : {}),
     range: {
       prefix: r.hn_prefix,
       from: r.from_hn,

@@ -139,3 +139,34 @@ describe('completions from ranges', () => {
     assert.ok(item.geocodeResult!.location.lat > 38.2, JSON.stringify(item));
   });
 });
+
+describe('completions under alternate names', () => {
+  // New Cut Rd's range is also named New Cut Pike (ADDRFN): the store reads it under both names.
+  const road = { name: 'NEW CUT', type: 'RD' };
+  const primary: RangeSide = { ...side('X', '40214', 101, 199, 'O'), street: road };
+  const pike: RangeSide = { ...primary, street: { name: 'NEW CUT', type: 'PIKE' }, primary: road };
+  const named = new MemoryCompletions([], [primary, pike]);
+  const linesOf = async (source: MemoryCompletions, partialStreet: string) =>
+    (await completeAddress(source, { partialStreet, filter: {}, limit: 5 })).map(
+      (c) => `${c.kind} ${c.line} ${c.point.zip}`,
+    );
+
+  test('a number read under both names is offered once: under the name fitting what was typed', async () => {
+    // Both names fit "new cut" equally: the primary name.
+    assert.deepEqual(await linesOf(named, '121 new cut'), ['range 121 NEW CUT RD 40214']);
+    // Only the alternate name has the typed type.
+    assert.deepEqual(await linesOf(named, '121 new cut pike'), ['range 121 NEW CUT PIKE 40214']);
+    assert.deepEqual(await linesOf(named, '121 new cut rd'), ['range 121 NEW CUT RD 40214']);
+  });
+
+  test("points win under either name: the primary name's everywhere, the alternate's under it", async () => {
+    const on = (type: string) => ({ ...point('105', 'X', '40214'), street: { name: 'NEW CUT', type } });
+    // A point of the road in the ZIP: its range offers nothing there, under any name.
+    const road = new MemoryCompletions([on('RD')], [primary, pike]);
+    assert.deepEqual(await linesOf(road, '121 new cut pike'), []);
+    // A point of the pike: that name's point answers; the range numbers come under the road's.
+    const pikePoint = new MemoryCompletions([on('PIKE')], [primary, pike]);
+    assert.deepEqual(await linesOf(pikePoint, '121 new cut pike'), ['street 121 NEW CUT PIKE 40214']);
+    assert.deepEqual(await linesOf(pikePoint, '121 new cut rd'), ['range 121 NEW CUT RD 40214']);
+  });
+});

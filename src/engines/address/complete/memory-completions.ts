@@ -1,4 +1,4 @@
-import { type ReferencePoint, streetKey } from '../verify/reference-point.js';
+import { type ReferencePoint, type StreetForm, streetKey } from '../verify/reference-point.js';
 import { rangeLow } from '../verify/street-range.js';
 import type { AreaFilter, CompletionSource, FallbackPlan, FallbackRead } from './complete.js';
 import { numbersInRange, type RangeSide, type RangeWant } from './range-numbers.js';
@@ -15,7 +15,10 @@ const byKey = (a: [string, ReferencePoint], b: [string, ReferencePoint]) =>
  */
 export class MemoryCompletions implements CompletionSource {
   private readonly streetNames: StreetNameIndex;
-  /** Side ranges of streets without points in their ZIP (points win), in the store's order. */
+  /**
+   * Side ranges of streets without points in their ZIP (points win), in the store's order; a range
+   * under an alternate name is a side of its own, with `primary` set.
+   */
   private readonly sides: RangeSide[];
 
   constructor(
@@ -28,8 +31,10 @@ export class MemoryCompletions implements CompletionSource {
     const names = [...counts].sort((a, b) => (a[0] < b[0] ? -1 : 1));
     this.streetNames = StreetNameIndex.of(names.map(([name, n]) => ({ name, points: n })));
     const pointed = new Set(points.map((p) => `${p.zip}|${streetKey(p.street)}`));
+    const hasPoints = (r: RangeSide, s: StreetForm) => pointed.has(`${r.zip}|${streetKey(s)}`);
+    // Points win under the primary name and under the alternate one, as in verification.
     this.sides = ranges
-      .filter((r) => !pointed.has(`${r.zip}|${streetKey(r.street)}`))
+      .filter((r) => !hasPoints(r, r.street) && !(r.primary && hasPoints(r, r.primary)))
       .sort(
         (a, b) =>
           compare(a.street.name, b.street.name) ||

@@ -92,17 +92,24 @@ export function numbersInRange(
   return out;
 }
 
-/** A side range as autocomplete's store reads it: the range with its street and area. */
+/**
+ * A side range as autocomplete's store reads it: the range with its street and area. `street` is
+ * the name it was read under; for an alternate name (ADDRFN), `primary` is the range's own.
+ */
 export interface RangeSide {
   zip: string;
   state: string;
   city: string;
   street: StreetForm;
+  primary?: StreetForm;
   range: StreetRange;
 }
 
-/** A candidate address: a reference point, or a number a range holds (`range` set). */
-export type Candidate = ReferencePoint & { range?: StreetRange };
+/**
+ * A candidate address: a reference point, or a number a range holds (`range` set; `primary` when
+ * it is offered under an alternate name).
+ */
+export type Candidate = ReferencePoint & { range?: StreetRange; primary?: StreetForm };
 
 /** The addresses the ranges make for the want, each placed by interpolation along its segment. */
 export function rangeCandidates(
@@ -124,6 +131,7 @@ export function rangeCandidates(
         lat: at.lat,
         lon: at.lon,
         range: side.range,
+        ...(side.primary ? { primary: side.primary } : {}),
       });
     }
   return out;

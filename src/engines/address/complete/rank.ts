@@ -75,8 +75,8 @@ export function rankCandidates(
   const real = new Set(
     [...best.values()].filter((c) => c.kind !== 'street').map((c) => buildingKey(c.number, c.point)),
   );
-  const list = [...best.values()].filter(
-    (c) => c.kind !== 'street' || !real.has(buildingKey(c.number, c.point)),
+  const list = oneNamePerRangeNumber(
+    [...best.values()].filter((c) => c.kind !== 'street' || !real.has(buildingKey(c.number, c.point))),
   );
   const weight = options.prominence ?? (() => 0);
   const hint = typed.locality;
@@ -104,6 +104,26 @@ export function rankCandidates(
 }
 
 const KIND_ORDER: Record<Completion['kind'], number> = { point: 0, range: 1, street: 2 };
+
+/**
+ * A range number read under its primary and an alternate name is one address: it is offered once,
+ * under the name that fits what was typed best (of equal fit, the primary name).
+ */
+function oneNamePerRangeNumber(list: Completion[]): Completion[] {
+  const chosen = new Map<string, Completion>();
+  for (const c of list) {
+    const p = c.point as Candidate;
+    if (!p.range) continue;
+    const r = p.range;
+    const key = `${numberKey(c.number)}|${streetKey(p.primary ?? p.street)}|${r.zip}|${r.side}|${r.prefix}|${r.from}|${r.to}`;
+    const seen = chosen.get(key);
+    const better = !seen || c.cost < seen.cost || (c.cost === seen.cost && !p.primary);
+    if (better) chosen.set(key, c);
+  }
+  if (!chosen.size) return list;
+  const kept = new Set(chosen.values());
+  return list.filter((c) => !(c.point as Candidate).range || kept.has(c));
+}
 
 const buildingKey = (number: string, p: ReferencePoint) =>
   `${numberKey(number)}|${streetKey(p.street)}|${p.zip}`;
