@@ -114,7 +114,12 @@ test('serve and worker killed mid-render and mid-webhook-retry: every order of e
       'every first webhook attempt recorded',
       async () => (await invocations()) >= orders.length,
     );
-    const browsers = [...browsersOf(serve), ...browsersOf(worker)];
+    // A render fetches its assets before it takes a tab: on a loaded machine every render may
+    // still be fetching when the attempts are recorded, with no browser launched yet.
+    const browsers = await eventually('Chromium rendering', async () => {
+      const running = [...browsersOf(serve), ...browsersOf(worker)];
+      return running.length > 0 && running;
+    });
     assert.ok(browsers.length > 0, 'Chromium was rendering');
     const rendered = (await Promise.all(orders.map(get))).filter((o) => o.url).length;
     await Promise.all([serve.kill(), worker.kill()]);
