@@ -47,6 +47,8 @@ const bare = await spawnReady(
   /bare listening/,
 );
 const app = await spawnReady([...cli, 'serve'], env, /postroom listening|Server listening/);
+// Reads the CPU of the database's PostgreSQL processes during each load (cpuPerRequest).
+const benchPool = new pg.Pool({ connectionString: benchUrl, max: 1 });
 const key = (await import('node:child_process'))
   .execFileSync(
     process.execPath,
@@ -74,7 +76,7 @@ const one = await fetch(`${base}/contacts`, {
 const step = (msg: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${msg}`);
 step('load: POST contacts');
 let n = 0;
-const create = await cpuPerRequest(app.pid!, 8, () =>
+const create = await cpuPerRequest(benchPool, app.pid!, 8, () =>
   load({
     url: `${base}/contacts`,
     method: 'POST',
@@ -119,11 +121,11 @@ const spread = (prefix: string) => {
   return [{ setupRequest: (req: object) => ({ ...req, path: `${prefix}/${ids[g++ % ids.length]}` }) }];
 };
 step('load: bare route');
-const bareGet = await cpuPerRequest(bare.pid!, 8, () =>
+const bareGet = await cpuPerRequest(benchPool, bare.pid!, 8, () =>
   load({ url: 'http://127.0.0.1:18182/contact/x', requests: spread('/contact') }),
 );
 step(`load: GET contact (${ids.length} different ids)`);
-const contactGet = await cpuPerRequest(app.pid!, 8, () =>
+const contactGet = await cpuPerRequest(benchPool, app.pid!, 8, () =>
   load({ url: `${base}/contacts/${one.id}`, headers, requests: spread('/print-mail/v1/contacts') }),
 );
 
@@ -179,6 +181,7 @@ const fieldSearch = await latencies(300, (i) =>
   get(`/contacts?search=${encodeURIComponent(JSON.stringify({ 'metadata.batch': String(i) }))}`),
 );
 
+await benchPool.end();
 app.kill('SIGTERM');
 bare.kill('SIGTERM');
 const row = (name: string, r: { rps?: number; p50: number; p99: number; cpu?: CpuSplit }, note = '') =>

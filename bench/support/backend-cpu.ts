@@ -58,7 +58,7 @@ export class BackendCpu {
 }
 
 /** utime + stime of a process, in ms (clock ticks are 10 ms on Linux), if it can be read. */
-function cpuMs(pid: number): number | undefined {
+export function cpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command (which may hold spaces), from field 3: utime is 14, stime 15.

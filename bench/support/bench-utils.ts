@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import type pg from 'pg';
+import { BackendCpu, cpuMs } from './backend-cpu.js';
 
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -72,38 +73,6 @@ export async function latencies(
   return { p50: at(0.5), p99: at(0.99) };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it has exited. */
-function processCpuSeconds(pid: number | string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-const CLOCK_TICKS = 100; // USER_HZ on Linux
-
-/** CPU seconds so far of each PostgreSQL process on this machine, by pid. */
-function postgresCpu(): Map<string, number> {
-  const byPid = new Map<string, number>();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
-        byPid.set(pid, processCpuSeconds(pid));
-    } catch {}
-  }
-  return byPid;
-}
-
-/** What PostgreSQL's processes used since `before`: those still running (and new ones) only. */
-function postgresCpuSince(before: Map<string, number>): number {
-  let total = 0;
-  for (const [pid, now] of postgresCpu()) total += now - (before.get(pid) ?? 0);
-  return total;
-}
-
 export interface CpuSplit {
   server: number;
   loadGenerator: number;
@@ -112,28 +81,33 @@ export interface CpuSplit {
 
 /**
  * Where the CPU of a load went, per request in µs: the server process, this process (the load
- * generator) and PostgreSQL's processes on this machine. A backend that exits during the load is
- * not counted, so measure over a pool that stays connected (a server's).
+ * generator) and the PostgreSQL processes serving `db`'s database (BackendCpu: read from /proc,
+ * so 0 unless PostgreSQL runs on this machine).
  */
 export async function cpuPerRequest<T extends { rps: number }>(
+  db: pg.Pool,
   serverPid: number,
   seconds: number,
   run: () => Promise<T>,
 ): Promise<T & { cpu: CpuSplit }> {
   const own = () => {
     const u = process.cpuUsage();
-    return (u.user + u.system) / 1e6;
+    return (u.user + u.system) / 1000;
   };
-  const before = { server: processCpuSeconds(serverPid), me: own(), pg: postgresCpu() };
+  const backends = new BackendCpu(db);
+  await backends.start();
+  const before = { server: cpuMs(serverPid) ?? 0, me: own() };
   const result = await run();
+  const after = { server: cpuMs(serverPid) ?? 0, me: own() };
+  const postgres = (await backends.stop()).reduce((sum, [, ms]) => sum + ms, 0);
   const requests = Math.max(1, result.rps * seconds);
-  const per = (s: number) => Math.round((s * 1e6) / requests);
+  const per = (ms: number) => Math.round((ms * 1000) / requests);
   return {
     ...result,
     cpu: {
-      server: per(processCpuSeconds(serverPid) - before.server),
-      loadGenerator: per(own() - before.me),
-      postgres: per(postgresCpuSince(before.pg)),
+      server: per(after.server - before.server),
+      loadGenerator: per(after.me - before.me),
+      postgres: per(postgres),
     },
   };
 }

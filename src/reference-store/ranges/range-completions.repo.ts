@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/pool.js';
 import type { AreaFilter, KeyRange, RangeSide, RangeWant } from '../../engines/address/complete/index.js';
+import { lineOf, type NameColumns, streetForms } from './ranges.repo.js';
 
 /**
  * Autocomplete's reads of street ranges (docs/autocomplete.md, "Street ranges"): side ranges
@@ -110,15 +111,10 @@ interface PrimaryColumns {
   p_post_direction: string | null;
 }
 
-interface Row extends PrimaryColumns {
+interface Row extends NameColumns, PrimaryColumns {
   zip: string;
   state: string;
   city: string;
-  pre_direction: string | null;
-  pre_type: string | null;
-  street_name: string;
-  street_type: string | null;
-  post_direction: string | null;
   hn_prefix: string;
   from_hn: number;
   to_hn: number;
@@ -163,7 +159,7 @@ export async function rangesOnNames(
       NAME_WALK,
     ],
   });
-  return res.rows.map(sideOf);
+  return sidesOf(res.rows);
 }
 
 /** Side ranges of any street holding a number typed alone. */
@@ -185,38 +181,26 @@ export async function rangesByNumber(
         text: NUMBER_GLOBAL,
         values: [...head(filter, want), rows, NUMBER_WALK],
       });
-  return res.rows.map(sideOf);
+  return sidesOf(res.rows);
 }
 
-const formOf = (
-  name: string,
-  pre: string | null,
-  preType: string | null,
-  type: string | null,
-  post: string | null,
-) => ({
-  name,
-  ...(pre ? { preDirection: pre } : {}),
-  ...(preType ? { preType } : {}),
-  ...(type ? { type } : {}),
-  ...(post ? { postDirection: post } : {}),
-});
-
-function sideOf(r: Row): RangeSide {
-  return {
+/** Rows -> sides, one street form per distinct name (ranges.repo.ts). */
+function sidesOf(rows: Row[]): RangeSide[] {
+  const form = streetForms();
+  return rows.map((r) => ({
     zip: r.zip,
     state: r.state,
     city: r.city,
-    street: formOf(r.street_name, r.pre_direction, r.pre_type, r.street_type, r.post_direction),
+    street: form(r),
     ...(r.p_street_name
       ? {
-          primary: formOf(
-            r.p_street_name,
-            r.p_pre_direction,
-            r.p_pre_type,
-            r.p_street_type,
-            r.p_post_direction,
-          ),
+          primary: form({
+            pre_direction: r.p_pre_direction,
+            pre_type: r.p_pre_type,
+            street_name: r.p_street_name,
+            street_type: r.p_street_type,
+            post_direction: r.p_post_direction,
+          }),
         }
       : {}),
     range: {
@@ -227,9 +211,9 @@ function sideOf(r: Row): RangeSide {
       side: r.side,
       zip: r.zip,
       state: r.state,
-      line: new Int32Array(new Uint8Array(r.line).buffer),
+      line: lineOf(r.line),
     },
-  };
+  }));
 }
 
 /** Whether the store has any street range (else autocomplete reads none). */

@@ -6,7 +6,7 @@ import type { NamedRange } from '../../engines/address/verify/zip-block.js';
 
 /** The verifier's reads of street_ranges (migration 0061): a ZIP's ranges, coverage, version. */
 
-interface NameColumns {
+export interface NameColumns {
   pre_direction: string | null;
   pre_type: string | null;
   street_name: string;
@@ -34,7 +34,7 @@ interface AlternateRow extends NameColumns {
 }
 
 /** Interns strings and street forms: a ZIP's ranges repeat a few streets many times. */
-function streetForms(): (r: NameColumns) => StreetForm {
+export function streetForms(): (r: NameColumns) => StreetForm {
   const strings = new Map<string, string>();
   const one = (v: string) => {
     const seen = strings.get(v);
@@ -59,7 +59,7 @@ function streetForms(): (r: NameColumns) => StreetForm {
 }
 
 /** int32 little-endian pairs as stored, copied into an aligned array (pg's buffers may not be). */
-const lineOf = (bytes: Buffer) => new Int32Array(new Uint8Array(bytes).buffer);
+export const lineOf = (bytes: Buffer) => new Int32Array(new Uint8Array(bytes).buffer);
 
 /**
  * Every side range of some ZIPs, by ZIP, each under its primary name and under every alternate
