@@ -193,6 +193,7 @@ for (const kind of ['number', 'street', 'typo'] as const)
       { once: true },
     ),
   );
+let oldPool: Pool | undefined;
 if (ranges > 0 || OLD) {
   const rangeTyped = ranges > 0 ? await rangeKeystrokes(pool, 1000) : [];
   console.log(`A/B: ${untyped.length} mixed keystrokes left, ${rangeTyped.length} on range-only streets`);
@@ -200,7 +201,10 @@ if (ranges > 0 || OLD) {
   const request = (k: Keystroke) => ({ partialStreet: k.text, filter: {}, limit: 10 });
   const sides: Side[] = [{ name: 'this commit', preview: (k) => completeAddress(fresh, request(k)) }];
   if (OLD) {
-    const old = await oldEngine(OLD, pool);
+    // Connections of its own: both commits name their range statements alike, with different
+    // text, and a connection keeps one prepared statement per name.
+    oldPool = createPool(url, { max: concurrency + 2, applicationName: 'bench-complete' });
+    const old = await oldEngine(OLD, oldPool);
     sides.push({ name: `old (${OLD})`, preview: (k) => old.complete(old.source, request(k)) });
   }
   // Warm each side (statements, weights, names) on keystrokes the measurement does not send.
@@ -219,4 +223,5 @@ if (ranges > 0 || OLD) {
   );
 }
 if (process.argv.includes('--http')) await httpPreviews(typed);
+await oldPool?.end();
 await pool.end();
