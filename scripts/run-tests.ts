@@ -2,16 +2,23 @@
  * Runs the test files, the slowest first (scripts/slow-tests.txt), then the rest in name
  * order, `TEST_CONCURRENCY` at a time (default 2); `node --test FILES` sorts the files by name
  * whatever order they are given in, so a long one could start last and run alone at the end.
- * Started by scripts/test.sh as `node --import tsx --test-timeout=600000 scripts/run-tests.ts
- * [FILES]`; each file runs in a process of its own with the same flags.
+ * Started by scripts/test.sh compiled, as `node --test-timeout=600000
+ * test-build/scripts/run-tests.js [FILES]` (scripts/build-tests.ts); each file runs in a
+ * process of its own with the same flags, so from test-build/ too, without a loader. FILES and
+ * the times it writes name the sources (test/x.test.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
+import { CODE_ROOT, COMPILED, ROOT as root, runnable } from '../test/helpers/code-root.js';
 import { newRunId, TEST_RUN_ENV } from '../test/helpers/test-run.js';
 
-const root = path.resolve(import.meta.dirname, '..');
+/** The source a file of this tree was made from (test/x.test.ts for test-build/test/x.test.js). */
+const sourceOf = (file: string) => {
+  const rel = path.relative(CODE_ROOT, file);
+  return COMPILED ? rel.replace(/\.js$/, '.ts') : rel;
+};
 
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
@@ -33,7 +40,7 @@ const files = [...new Set([...slowest.filter((f) => all.includes(f)), ...all])];
 const fileTimes = new Map<string, number>();
 const recordFile = (data: { nesting: number; file?: string; details: { duration_ms: number } }) => {
   if (data.nesting === 0 && data.file) {
-    const rel = path.relative(root, data.file);
+    const rel = sourceOf(data.file);
     fileTimes.set(rel, (fileTimes.get(rel) ?? 0) + data.details.duration_ms);
   }
 };
@@ -51,7 +58,7 @@ const runId = newRunId();
 process.env[TEST_RUN_ENV] = runId;
 
 const tests = run({
-  files: files.map((f) => path.resolve(root, f)),
+  files: files.map((f) => runnable(path.relative(root, path.resolve(root, f)))),
   concurrency: Number(process.env.TEST_CONCURRENCY ?? 2),
   // Each whole file, as --test-timeout bounds them under `node --test`.
   timeout: 600_000,

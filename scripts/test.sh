@@ -6,8 +6,10 @@ cd "$(dirname "$0")/.."
 bash scripts/bootstrap.sh --tests
 npx tsc --noEmit -p tsconfig.json
 npx biome check .
+# The suite runs compiled (test-build/, scripts/build-tests.ts): no tsx loader in its processes.
+node --import tsx scripts/build-tests.ts
 # The slowest files first (scripts/run-tests.ts), TEST_CONCURRENCY at a time (default 2: four
 # ran out of the shared PostgreSQL's 100 connections beside other suites, docs/testing.md,
 # "How long the suite takes"). --test-timeout bounds each test: the fault tests in test/faults
 # start real servers, workers and PostgreSQL clusters and take minutes on a loaded machine.
-exec node --import tsx --test-timeout=600000 scripts/run-tests.ts "$@"
+exec node --test-timeout=600000 test-build/scripts/run-tests.js "$@"

@@ -4,9 +4,12 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { ROOT } from '../helpers/cli.js';
+import { LOADER_ARGS, ROOT, runnableUrl } from '../helpers/code-root.js';
 import { dropThrowawayDatabase, testDatabaseUrl } from '../helpers/test-database.js';
 import { LOUISVILLE_CSV, writeFixture } from '../helpers/verify-fixture.js';
+
+// The command of the code under test: compiled in test-build/ under npm test, else the source.
+const MAIN = JSON.stringify(runnableUrl('src/cli/main.ts'));
 
 // The CLI works in a database's default schema, so this file gets a throwaway database.
 const name = `pr_cli_${randomBytes(4).toString('hex')}`;
@@ -24,8 +27,8 @@ function postroom(
   args: string[],
   stdin = '',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = `import { main } from './src/cli/main.ts'; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import { main } from ${MAIN}; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
+  const child = spawn(process.execPath, [...LOADER_ARGS, '--input-type=module', '-e', script], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
   });

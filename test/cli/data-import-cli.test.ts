@@ -8,9 +8,12 @@ import pg from 'pg';
 import { parseArgs, UsageError } from '../../src/cli/args.js';
 import { importOptions } from '../../src/cli/data-import.js';
 import { terminalProgress } from '../../src/reference-store/import/progress.js';
-import { ROOT } from '../helpers/cli.js';
+import { LOADER_ARGS, ROOT, runnableUrl } from '../helpers/code-root.js';
 import { type FileServer, startFileServer } from '../helpers/file-server.js';
 import { dropThrowawayDatabase, testDatabaseUrl } from '../helpers/test-database.js';
+
+// The command of the code under test: compiled in test-build/ under npm test, else the source.
+const MAIN = JSON.stringify(runnableUrl('src/cli/main.ts'));
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/import');
 
@@ -28,8 +31,8 @@ async function admin(sql: string): Promise<void> {
 }
 
 function postroom(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = `import { main } from './src/cli/main.ts'; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import { main } from ${MAIN}; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
+  const child = spawn(process.execPath, [...LOADER_ARGS, '--input-type=module', '-e', script], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', POSTROOM_ALLOW_PRIVATE_URLS: 'false' },
   });

@@ -3,9 +3,12 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { ROOT } from '../helpers/cli.js';
+import { LOADER_ARGS, ROOT, runnableUrl } from '../helpers/code-root.js';
 import { dropThrowawayDatabase, testDatabaseUrl } from '../helpers/test-database.js';
 import { RANGES_DIR, rangeZip, tigerZip } from '../helpers/tiger-fixtures.js';
+
+// The command of the code under test: compiled in test-build/ under npm test, else the source.
+const MAIN = JSON.stringify(runnableUrl('src/cli/main.ts'));
 
 // The CLI works in a database's default schema, so this file gets a throwaway database.
 const name = `pr_ranges_${randomBytes(4).toString('hex')}`;
@@ -13,8 +16,8 @@ let adminUrl: string;
 let url: string;
 
 function postroom(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = `import { main } from './src/cli/main.ts'; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import { main } from ${MAIN}; main(${JSON.stringify(args)}).then((c) => { process.exitCode = c ?? 0; });`;
+  const child = spawn(process.execPath, [...LOADER_ARGS, '--input-type=module', '-e', script], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' },
   });

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { test } from 'node:test';
+import { LOADER_ARGS, ROOT, runnableUrl } from '../helpers/code-root.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+// The command of the code under test: compiled in test-build/ under npm test, else the source.
+const PARSE = JSON.stringify(runnableUrl('src/cli/parse.ts'));
 
 /** `postroom parse` from source, fed `input` on stdin; stdout read slowly when `slowReader`. */
 function parse(input: string, slowReader = false): Promise<{ code: number | null; lines: string[] }> {
-  const script =
-    "import { parseCommand } from './src/cli/parse.ts'; parseCommand([]).then((c) => { process.exitCode = c; });";
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import { parseCommand } from ${PARSE}; parseCommand([]).then((c) => { process.exitCode = c; });`;
+  const child = spawn(process.execPath, [...LOADER_ARGS, '--input-type=module', '-e', script], {
     cwd: ROOT,
   });
   let out = '';
@@ -56,8 +56,8 @@ test('a long input to a slow reader: every line answered, in order', async () =>
 
 /** `postroom parse --explain ADDRESS` from source: its stdout lines. */
 function explain(address: string): Promise<{ code: number | null; lines: string[] }> {
-  const script = `import { parseCommand } from './src/cli/parse.ts'; parseCommand(['--explain', ${JSON.stringify(address)}]).then((c) => { process.exitCode = c; });`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import { parseCommand } from ${PARSE}; parseCommand(['--explain', ${JSON.stringify(address)}]).then((c) => { process.exitCode = c; });`;
+  const child = spawn(process.execPath, [...LOADER_ARGS, '--input-type=module', '-e', script], {
     cwd: ROOT,
   });
   let out = '';

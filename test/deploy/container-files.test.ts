@@ -7,11 +7,11 @@ import { test } from 'node:test';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { validate as lintDockerfile } from 'dockerfile-utils';
 import { parse as parseYaml } from 'yaml';
+import { ROOT } from '../helpers/code-root.js';
 
 // The container files, checked without a container runtime: the image build and its smoke
 // check (health, a letter rendered, workers taking jobs) are scripts/container-check.sh,
 // which .ci/run runs after the suite (docs/operations.md, *Containers*).
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
 const DOCKERFILES = ['Dockerfile', 'deploy/postgres/Dockerfile', 'deploy/s3/Dockerfile'];
 /** `${NAME}` as a Dockerfile or compose.yaml writes a variable. */

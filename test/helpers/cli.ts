@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './code-root.js';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { ROOT };
+/** The installed command: runs the compiled dist/, whichever tree the test runs from. */
 export const BIN = path.join(ROOT, 'bin/postroom.js');
 
 /** The environment a fresh operator would have: no DATABASE_URL unless given. */

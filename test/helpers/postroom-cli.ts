@@ -1,7 +1,8 @@
 /**
- * The `postroom` command run from the sources (bin/postroom.js runs the compiled dist/), so
+ * The `postroom` command of the code under test (bin/postroom.js runs the compiled dist/), so
  * fault tests start real `postroom serve` and `postroom worker` processes of the code under
- * test: `node --import tsx test/helpers/postroom-cli.ts serve`.
+ * test: `node test-build/test/helpers/postroom-cli.js serve` compiled, or `node --import tsx
+ * test/helpers/postroom-cli.ts serve` from the sources (code-root.ts).
  */
 import { main } from '../../src/cli/main.js';
 

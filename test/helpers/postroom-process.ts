@@ -5,7 +5,7 @@ import type { KeyKind, Mode, Product } from '../../src/platform/auth/api-key.js'
 import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { dropDatabaseAndReaders } from '../../src/report-sandbox/reader-roles.js';
-import { ROOT } from './cli.js';
+import { nodeArgsFor, ROOT } from './code-root.js';
 import { TEST_RENDER_PRIORITY_ENV } from './render-priority.js';
 import { testDatabaseUrl } from './test-database.js';
 
@@ -81,7 +81,10 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts `postroom serve` or `postroom worker` from the sources with `env`; resolves once it is ready. */
+/**
+ * Starts `postroom serve` or `postroom worker` of the code under test (from test-build/ when the
+ * suite runs compiled, else the sources under tsx) with `env`; resolves once it is ready.
+ */
 export async function startPostroom(
   command: 'serve' | 'worker',
   env: Record<string, string>,
@@ -89,7 +92,7 @@ export async function startPostroom(
   options: { ownGroup?: boolean } = {},
 ): Promise<PostroomProcess> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/postroom-cli.ts', command], {
+  const child = spawn(process.execPath, [...nodeArgsFor('test/helpers/postroom-cli.ts'), command], {
     cwd: ROOT,
     env: { ...inherited, LOG_LEVEL: 'info', ...TEST_RENDER_PRIORITY_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

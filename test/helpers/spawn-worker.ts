@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { nodeArgsFor } from './code-root.js';
 import type { TestServer } from './harness.js';
 import { TEST_RENDER_PRIORITY_ENV } from './render-priority.js';
 
@@ -12,7 +13,7 @@ export async function spawnWorker(
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const { config } = server.runtime;
-  const worker = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/worker-child.ts'], {
+  const worker = spawn(process.execPath, nodeArgsFor('test/helpers/worker-child.ts'), {
     env: {
       ...process.env,
       DATABASE_URL: config.databaseUrl,

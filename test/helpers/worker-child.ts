@@ -1,6 +1,6 @@
 /**
  * A job-worker process on a test server's schema and data dir, for crash tests: started with
- * `node --import tsx test/helpers/worker-child.ts` and killed with SIGKILL mid-work.
+ * spawn-worker.ts (compiled, or from the sources under tsx) and killed with SIGKILL mid-work.
  * Env: DATABASE_URL, POSTROOM_DATA_DIR, TEST_SCHEMA, optionally POSTROOM_RENDERS=child.
  */
 import pino from 'pino';

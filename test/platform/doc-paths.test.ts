@@ -3,12 +3,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { ROOT } from '../helpers/code-root.js';
 
 // Every repository path the docs name (in `code`, with a directory and a file extension)
 // exists: a file renamed or moved without its docs is caught here. A path may be written from
 // the repository root or from inside a folder the reader is already in
 // (`api/print-mail/orders/order-kinds.ts` for src/api/..., `intl/verify.ts`).
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const EXTENSIONS = 'ts|js|mjs|md|sql|sh|json|csv|py|yaml|yml|css|html|txt';
 const PATH = new RegExp(`^[\\w.-]+(/[\\w.-]+)+\\.(${EXTENSIONS})$`);
 
