@@ -51,7 +51,9 @@ export interface TestServerOptions {
   workers?: boolean;
 }
 
-/** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
+/** A test server's main pool (Config.dbPoolMax; its job queue gets half). */
+export const TEST_DB_POOL = 8;
+
 /**
  * The status of a GET of `url`, its body read to the end. A body left unread holds its
  * connection open mid-response, and the server's close then waits for it (about 70 s when
@@ -68,6 +70,7 @@ export function tamperedLink(url: string): string {
   return url.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
 }
 
+/** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
 export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -102,6 +105,9 @@ export async function startTestServer(
       // covers the child process that `postroom serve` renders in by default.
       renders: 'here',
       ...TEST_RENDER_PRIORITY,
+      // 8 connections and the job queue's 4 instead of 20 and 10: test files run several at a
+      // time on one PostgreSQL of 100 connections (docs/testing.md, "How long the suite takes").
+      dbPoolMax: TEST_DB_POOL,
       ...overrides,
       // An override (a proxy in front of PostgreSQL) says where to connect; the database is still this server's own.
       databaseUrl: overrides.databaseUrl ? withDatabase(overrides.databaseUrl, database.name) : database.url,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { nodeArgsFor } from './code-root.js';
-import type { TestServer } from './harness.js';
+import { TEST_DB_POOL, type TestServer } from './harness.js';
 import { TEST_RENDER_PRIORITY_ENV } from './render-priority.js';
 
 /**
@@ -19,6 +19,7 @@ export async function spawnWorker(
       DATABASE_URL: config.databaseUrl,
       POSTROOM_DATA_DIR: config.dataDir,
       TEST_SCHEMA: server.schema,
+      POSTROOM_DB_POOL: String(TEST_DB_POOL),
       ...TEST_RENDER_PRIORITY_ENV,
       ...env,
     },
