@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { importScans } from '../../src/api/print-mail/tracking/scan-import.js';
 import { parseImbConfig } from '../../src/config/imb.js';
+import { createUrlSigner } from '../../src/platform/signed-url.js';
 import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
 import { startTestServer, type TestServer } from '../helpers/harness.js';
 import { LETTERS, letterBody } from '../helpers/letters.js';
@@ -132,6 +134,58 @@ test('scans step imbStatus up in time order, never back, each change a letter.up
   );
   assert.equal(later.body.ordersUpdated, 0, 'out for delivery after a return does not step back');
   assert.equal((await letter(id)).imbStatus, 'returned_to_sender');
+});
+
+test('an import spread over many statements moves each order as one statement would', async () => {
+  const pieces = await Promise.all([0, 1, 2, 3, 4].map(() => mailedLetter()));
+  const base = server.clock.now().getTime();
+  const at = (hours: number) => new Date(base + hours * 3600_000).toISOString();
+  const line = (p: number, hours: number, code: string, zip: string) =>
+    `${pieces[p].imb}|${at(hours)}|${code}|${code === '10' ? '271' : ''}|${zip}\n`;
+  // Each order's scans spread over the file, so they fall in different chunks: three pieces
+  // go out for delivery (a later processing scan changes nothing), one only has processing
+  // scans with an earlier one last (imbDate moves back to it), one comes back (a return wins,
+  // however old).
+  const lines = [
+    line(0, 10, '10', '12200'),
+    line(1, 11, '10', '12201'),
+    line(3, 13, '10', '12213'),
+    line(2, 12, '10', '12202'),
+    line(4, 14, '10', '12204'),
+    line(0, 30, 'OF', '02114'),
+    line(1, 31, 'OF', '02114'),
+    line(3, 20, '10', '12223'),
+    line(4, 40, 'OF', '02114'),
+    line(2, 32, 'OF', '02114'),
+    line(0, 35, '10', '02205'),
+    line(4, 5, '09', '02115'),
+    line(3, 3, '10', '12203'),
+  ];
+  const input = () => ['imb|scanDatetime|scanEventCode|operationCode|scanFacilityZip\n', ...lines];
+  const ctx = {
+    now: server.clock.now(),
+    signer: createUrlSigner(Buffer.alloc(32, 7), 'http://127.0.0.1', server.clock),
+  };
+  // Three scans staged a statement and two orders moved a statement (50,000 and 20,000 outside tests).
+  const chunks = { scans: 3, orders: 2 };
+  const first = await importScans(server.runtime.db.pool, input(), ctx, chunks);
+  assert.deepEqual([first.records, first.newScans, first.ordersUpdated], [13, 13, 5]);
+  const expected = [
+    ['out_for_delivery', at(30), '02114'],
+    ['out_for_delivery', at(31), '02114'],
+    ['out_for_delivery', at(32), '02114'],
+    ['entered_mail_stream', at(3), '12203'],
+    ['returned_to_sender', at(5), '02115'],
+  ];
+  for (const [i, piece] of pieces.entries()) {
+    const got = await letter(piece.id);
+    assert.deepEqual([got.imbStatus, got.imbDate, got.imbZipCode], expected[i], `piece ${i}`);
+    const events = await updates(piece.id);
+    assert.equal(events.length, 1, `piece ${i}: one event for the import`);
+    assert.equal(events[0].data.imbStatus, expected[i][0], `piece ${i}: the event shows the order as moved`);
+  }
+  const again = await importScans(server.runtime.db.pool, input(), ctx, chunks);
+  assert.deepEqual([again.newScans, again.alreadyImported, again.ordersUpdated], [0, 13, 0]);
 });
 
 test('bad files change nothing and name the line: wrong columns, a bad record, cut off', async () => {

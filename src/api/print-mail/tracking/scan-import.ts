@@ -32,10 +32,14 @@ export interface ScanImportResult {
   ordersUpdated: number;
 }
 
-/** Scans staged and stored per statement: big enough that a statement's fixed cost vanishes. */
-const CHUNK = 50_000;
-/** Orders moved (and their events written) per statement. */
-const APPLY_CHUNK = 20_000;
+/** How much of an import each statement takes (smaller only in tests, to cross chunks). */
+export interface ImportChunks {
+  /** Scans staged and stored per statement: big enough that a statement's fixed cost vanishes. */
+  scans: number;
+  /** Orders moved (and their events written) per statement. */
+  orders: number;
+}
+const CHUNKS: ImportChunks = { scans: 50_000, orders: 20_000 };
 
 /**
  * Imports IV-MTR scan records (readScans: JSON or delimited) in one transaction: a file that
@@ -50,6 +54,7 @@ export async function importScans(
   pool: Pool,
   input: ScanInput,
   ctx: OrderContext,
+  chunks: ImportChunks = CHUNKS,
 ): Promise<ScanImportResult> {
   const result: ScanImportResult = {
     records: 0,
@@ -63,16 +68,28 @@ export async function importScans(
   };
   return withTransaction(pool, async (tx) => {
     await createImportTables(tx);
-    await storeAll(tx, input, result, ctx.now);
+    await storeAll(tx, input, result, ctx.now, chunks.scans);
     await gatherBest(tx);
-    await applyAll(tx, result, ctx);
+    await applyAll(tx, result, ctx, chunks.orders);
     if (result.ordersUpdated) await wakeDispatchersAfterCommit(tx);
     return result;
   });
 }
 
-/** Reads the file and stores its scans, a chunk in the database while the next is read. */
-async function storeAll(tx: pg.PoolClient, input: ScanInput, result: ScanImportResult, now: Date) {
+/**
+ * Reads the file and stores its scans, a chunk in the database while the next is read. The
+ * chunk's COPY is awaited before reading on: a COPY sent while the parser holds the event
+ * loop reaches the database in pieces, between parsed batches, and took four times as long
+ * (docs/benchmarks.md, *Mail tracking*); the statement storing it then runs while the next
+ * chunk is parsed.
+ */
+async function storeAll(
+  tx: pg.PoolClient,
+  input: ScanInput,
+  result: ScanImportResult,
+  now: Date,
+  chunk: number,
+) {
   let inFlight: Promise<void> | undefined;
   let copyText = '';
   let staged = 0;
@@ -80,14 +97,15 @@ async function storeAll(tx: pg.PoolClient, input: ScanInput, result: ScanImportR
     await inFlight;
     const [text, n] = [copyText, staged];
     [copyText, staged] = ['', 0];
-    inFlight = storeChunk(tx, text, n, result, now);
+    await stageChunk(tx, text);
+    inFlight = storeChunk(tx, n, result, now);
   };
   try {
     for await (const scans of readScans(input)) {
       count(result, scans);
       copyText += stageText(scans);
       staged += scans.length;
-      if (staged >= CHUNK) await flush();
+      if (staged >= chunk) await flush();
     }
     if (staged) await flush();
     await inFlight;
@@ -111,8 +129,8 @@ function count(result: ScanImportResult, scans: Scan[]): void {
   }
 }
 
-async function storeChunk(tx: pg.PoolClient, text: string, n: number, result: ScanImportResult, now: Date) {
-  await stageChunk(tx, text);
+/** Stores the staged chunk of `n` scans and counts what became of them. */
+async function storeChunk(tx: pg.PoolClient, n: number, result: ScanImportResult, now: Date) {
   const stored = await storeStaged(tx, now);
   result.ofOurBarcodes += stored.matched;
   result.newScans += stored.inserted;
@@ -120,22 +138,32 @@ async function storeChunk(tx: pg.PoolClient, text: string, n: number, result: Sc
   result.unknownBarcodes += n - stored.matched;
 }
 
-/** Every order with a new best scan, per kind, a chunk at a time: moved on, with its event. */
-async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderContext) {
+/**
+ * Every order with a new best scan, per kind, a chunk at a time: moved on, with its event.
+ * The next chunk's orders move while this chunk's events are made here (ids, signed links),
+ * so the database does not wait for them.
+ */
+async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderContext, chunk: number) {
   for (const name of await bestKinds(tx)) {
     const kind = orderKind(name as Parameters<typeof orderKind>[0]);
-    for (let after = ''; ; ) {
-      const { last, changed } = await applyBestChunk(tx, kind, after, APPLY_CHUNK, ctx.now);
+    let next = applyBestChunk(tx, kind, '', chunk, ctx.now);
+    for (;;) {
+      const { last, changed } = await next;
       if (last === undefined) break;
-      after = last;
+      next = applyBestChunk(tx, kind, last, chunk, ctx.now);
       result.ordersUpdated += changed.length;
-      if (changed.length)
-        await writeScanEvents(
-          tx,
-          kind,
-          changed.map((c) => eventFor(c, ctx)),
-          ctx.now,
+      if (!changed.length) continue;
+      const events = changed.map((c) => eventFor(c, ctx));
+      try {
+        await writeScanEvents(tx, kind, events, ctx.now);
+      } catch (err) {
+        // The next chunk was sent first: if it failed, it is why the events could not be written.
+        const nextFailure = await next.then(
+          () => undefined,
+          (e: unknown) => e,
         );
+        throw nextFailure ?? err;
+      }
     }
   }
 }
