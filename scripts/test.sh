@@ -13,8 +13,9 @@ checks_log=$(mktemp)
 trap 'rm -f "$checks_log"' EXIT
 (nice -n 10 npx tsc --noEmit -p tsconfig.json && nice -n 10 npx biome check .) >"$checks_log" 2>&1 &
 checks=$!
-# The slowest files first (scripts/run-tests.ts), TEST_CONCURRENCY at a time (default 2: four
-# ran out of the shared PostgreSQL's 100 connections beside other suites, docs/testing.md,
+# The slowest files first (scripts/run-tests.ts), TEST_CONCURRENCY at a time (default 3: the
+# files wait on Chromium, PostgreSQL and timers enough that a third beats two on 2 cores; test
+# servers' pools are small enough for three on a shared 100-connection PostgreSQL, docs/testing.md,
 # "How long the suite takes"). --test-timeout bounds each test: the fault tests in test/faults
 # start real servers, workers and PostgreSQL clusters and take minutes on a loaded machine.
 status=0

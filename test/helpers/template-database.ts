@@ -115,20 +115,26 @@ function ensureTemplate(base: string): Promise<string> {
 
 /**
  * Drops the databases of run `run` and of any run that began over a day ago (stopped before
- * its end), with their report reader roles; how many.
+ * its end), with their report reader roles; how many. `closedOnly`: only the run's databases
+ * whose servers have closed (freshTestDatabase's drop closes them to connections), which the
+ * runner drops while the run goes on.
  */
-export async function dropRunDatabases(run: string, now = Date.now()): Promise<number> {
+export async function dropRunDatabases(
+  run: string,
+  { now = Date.now(), closedOnly = false } = {},
+): Promise<number> {
   const base = await testDatabaseUrl();
   return withAdmin(base, async (c) => {
-    const { rows } = await c.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'`,
+    const { rows } = await c.query<{ datname: string; datallowconn: boolean }>(
+      `SELECT datname, datallowconn FROM pg_database WHERE datname LIKE 't\\_%'`,
     );
     const stale = rows
-      .map((r) => r.datname)
-      .filter((name) => {
-        const of = runOfDatabase(name);
+      .filter((r) => {
+        const of = runOfDatabase(r.datname);
+        if (closedOnly) return of === run && !r.datallowconn;
         return of !== undefined && (of === run || now - runStartedAt(of) > 86_400_000);
-      });
+      })
+      .map((r) => r.datname);
     for (const name of stale) await dropDatabaseAndReaders(c, name);
     return stale.length;
   });
