@@ -1,5 +1,5 @@
-import { Agent, type Dispatcher, request, errors as undiciErrors } from 'undici';
-import { checkedLookup } from './checked-lookup.js';
+import type { Dispatcher } from 'undici';
+import { checkedAgent, loadUndici } from './checked-agent.js';
 import { isPrivateHost } from './private-address.js';
 import { findPrivateRefusal, SafeFetchError } from './safe-fetch-error.js';
 
@@ -30,18 +30,6 @@ export interface SafeFetchResult {
 }
 
 const DEFAULTS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
-const agents = new Map<boolean, Agent>();
-
-/** One agent per policy so pooled connections never cross from the permissive to the strict one. */
-function agentFor(allowPrivate: boolean): Agent {
-  let agent = agents.get(allowPrivate);
-  if (!agent) {
-    agent = new Agent({ connect: { lookup: checkedLookup(allowPrivate) }, keepAliveTimeout: 4_000 });
-    agents.set(allowPrivate, agent);
-  }
-  return agent;
-}
-
 /** GET a caller-supplied http(s) URL with size, time, redirect and address limits. */
 export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const { maxBytes, timeoutMs } = { ...DEFAULTS, ...options };
@@ -157,9 +145,10 @@ function checkUrl(original: string, candidate: string, allowPrivate: boolean): U
 
 async function send(url: URL, allowPrivate: boolean, signal: AbortSignal, timeoutMs: number) {
   try {
+    const { request } = await loadUndici();
     return await request(url, {
       method: 'GET',
-      dispatcher: agentFor(allowPrivate),
+      dispatcher: await checkedAgent(allowPrivate, 4_000),
       signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -202,16 +191,16 @@ function translate(err: unknown, url: string, timeoutMs: number): SafeFetchError
   if (err instanceof SafeFetchError) return err;
   const refusal = findPrivateRefusal(err);
   if (refusal) return new SafeFetchError('private_address', url, `${url}: ${refusal.message}`);
-  const name = (err as { name?: string })?.name;
+  const { name, code } = (err ?? {}) as { name?: string; code?: string };
   if (
     name === 'TimeoutError' ||
     name === 'AbortError' ||
-    err instanceof undiciErrors.HeadersTimeoutError ||
-    err instanceof undiciErrors.BodyTimeoutError
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
   ) {
     return new SafeFetchError('timeout', url, `${url} did not answer within ${timeoutMs} ms`);
   }
-  const detail = (err as { code?: string; message?: string })?.code ?? (err as Error)?.message ?? String(err);
+  const detail = code ?? (err as Error)?.message ?? String(err);
   return new SafeFetchError('network', url, `${url} could not be fetched (${detail})`);
 }
 

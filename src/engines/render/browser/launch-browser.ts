@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { lowPriorityPrefix, type RenderPriority } from './low-priority.js';
 import { type NetworkIsolation, NO_NETWORK_FLAGS, networkIsolation } from './no-network.js';
 
@@ -56,6 +56,9 @@ export interface LaunchOptions {
  * browser-orphan.test.ts), and no port is opened.
  */
 export async function launchBrowser(executablePath: string, opts: LaunchOptions): Promise<LaunchedBrowser> {
+  // Loaded on the first launch: puppeteer's ~190 modules cost ~0.4 s of CPU at start, and a
+  // process that renders nothing (an API whose renders run elsewhere, the CLI) never needs them.
+  const { default: puppeteer } = await import('puppeteer-core');
   const userDataDir = await mkdtemp(join(tmpdir(), 'postroom-chromium-'));
   const cleanup = () => rm(userDataDir, { recursive: true, force: true, maxRetries: 3 });
   // puppeteer's own arguments, spelled out so the low-priority prefix can go in front of them.

@@ -1,5 +1,5 @@
-import { Agent, type Dispatcher, request } from 'undici';
-import { checkedLookup } from '../../../../platform/checked-lookup.js';
+import type { Dispatcher } from 'undici';
+import { checkedAgent, loadUndici } from '../../../../platform/checked-agent.js';
 import { isPrivateHost } from '../../../../platform/private-address.js';
 import { findPrivateRefusal } from '../../../../platform/safe-fetch-error.js';
 import type { SignedPayload } from './sign-payload.js';
@@ -11,18 +11,6 @@ export interface SendResult {
   statusCode: number;
   error?: string;
   responseExcerpt?: string;
-}
-
-const agents = new Map<boolean, Agent>();
-
-/** One agent per policy; the DNS hook refuses private addresses on the very address dialled. */
-function agentFor(allowPrivate: boolean): Agent {
-  let agent = agents.get(allowPrivate);
-  if (!agent) {
-    agent = new Agent({ connect: { lookup: checkedLookup(allowPrivate) }, keepAliveTimeout: 10_000 });
-    agents.set(allowPrivate, agent);
-  }
-  return agent;
 }
 
 /**
@@ -39,11 +27,12 @@ export async function sendWebhook(
   if (!opts.allowPrivate && isPrivateHost(host))
     return { statusCode: 0, error: `${host} is a private address` };
   try {
+    const { request } = await loadUndici();
     const res = await request(url, {
       method: 'POST',
       body: payload.body,
       headers: payload.headers,
-      dispatcher: agentFor(opts.allowPrivate),
+      dispatcher: await checkedAgent(opts.allowPrivate, 10_000),
       signal: AbortSignal.timeout(opts.timeoutMs),
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
