@@ -34,6 +34,7 @@ import { buildSerializer, installJsonbOrder } from './platform/jsonb-order.js';
 import { installMetrics } from './platform/metrics.js';
 import { createRateLimiter } from './platform/rate-limit.js';
 import { AJV_OPTIONS } from './platform/request-schema.js';
+import { buildValidator } from './platform/route-compilers.js';
 import { withoutTrailingSlash } from './platform/route-helpers.js';
 
 /** A request's guard, run on each request of the scope it is added to, before the route. */
@@ -70,8 +71,9 @@ function createFastify(config: Config, logger: Logger | undefined): FastifyInsta
     ajv: {
       customOptions: { ...AJV_OPTIONS },
     },
-    // Print & mail answers in the key order stored resources are read back in (jsonb-order.ts).
-    schemaController: { compilersFactory: { buildSerializer } },
+    // Print & mail answers in the key order stored resources are read back in (jsonb-order.ts);
+    // every route's schemas compiled on its first use (route-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer, buildValidator } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as FastifyInstance;
 }
 

@@ -1,5 +1,6 @@
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance } from 'fastify';
+import { compiledOnFirstUse } from './route-compilers.js';
 
 /**
  * One order for a resource's keys whichever way it is read (issue C1 §6). A stored resource is
@@ -41,7 +42,8 @@ export const jsonbText = (value: unknown): string => JSON.stringify(inJsonbOrder
  */
 export const buildSerializer: SerializerSelector.SerializerFactory = (externalSchemas, serializerOpts) => {
   const compile = SerializerSelector.SerializerSelector()(externalSchemas, serializerOpts);
-  return (route) => (route.url.startsWith(PRINT_MAIL) ? JSON.stringify : compile(route));
+  return (route) =>
+    route.url.startsWith(PRINT_MAIL) ? JSON.stringify : compiledOnFirstUse(() => compile(route));
 };
 
 const PRINT_MAIL = '/print-mail/';
