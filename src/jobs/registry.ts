@@ -17,6 +17,7 @@ import { targetedListBuild } from '../api/print-mail/targeted-list-builds/target
 import { targetedListBuildFailed } from '../api/print-mail/targeted-list-builds/targeted-list-build-failed.job.js';
 import { targetedListBuildQuote } from '../api/print-mail/targeted-list-builds/targeted-list-build-quote.job.js';
 import { sweepTemplateEditorSessions } from '../api/print-mail/template-editor-sessions/sweep-editor-sessions.job.js';
+import { resumeScanImports } from '../api/print-mail/tracking/scan-import-resume.job.js';
 import type { Config } from '../config/config.js';
 import { retryTransient } from '../db/retry-transient.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
@@ -31,6 +32,7 @@ export const JOBS: JobDefinition<any>[] = [
   sweepRetention,
   sweepTemplateEditorSessions,
   sweepKeptForOrders,
+  resumeScanImports,
   renderOrderFailed,
   renderOrder,
   advanceOrders,

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { importScans } from '../../src/api/print-mail/tracking/scan-import.js';
+import type { JobContext } from '../../src/api/job-definition.js';
+import { importScans, stageScans } from '../../src/api/print-mail/tracking/scan-import.js';
+import { resumeScanImports } from '../../src/api/print-mail/tracking/scan-import-resume.job.js';
 import { parseImbConfig } from '../../src/config/imb.js';
 import { createUrlSigner } from '../../src/platform/signed-url.js';
 import { cliOnServer, postroomHere } from '../helpers/cli-here.js';
@@ -166,7 +168,7 @@ test('an import spread over many statements moves each order as one statement wo
     now: server.clock.now(),
     signer: createUrlSigner(Buffer.alloc(32, 7), 'http://127.0.0.1', server.clock),
   };
-  // Three scans staged a statement and two orders moved a statement (50,000 and 20,000 outside tests).
+  // Parts applied at once above 3 scans, and two orders moved a statement (50,000 and 20,000 outside tests).
   const chunks = { scans: 3, orders: 2 };
   const first = await importScans(server.runtime.db.pool, input(), ctx, chunks);
   assert.deepEqual([first.records, first.newScans, first.ordersUpdated], [13, 13, 5]);
@@ -188,9 +190,103 @@ test('an import spread over many statements moves each order as one statement wo
   assert.deepEqual([again.newScans, again.alreadyImported, again.ordersUpdated], [0, 13, 0]);
 });
 
+/** A delimited feed: each piece entered at hour 10 and out for delivery at hour 30 after `base`. */
+function feedOf(pieces: Array<{ imb: string }>, base: number): string[] {
+  const at = (hours: number) => new Date(base + hours * 3600_000).toISOString();
+  return [
+    'imb|scanDatetime|scanEventCode|operationCode|scanFacilityZip\n',
+    ...pieces.flatMap((p) => [`${p.imb}|${at(10)}|10|271|12207\n`, `${p.imb}|${at(30)}|OF||02114\n`]),
+  ];
+}
+const importCtx = () => ({
+  now: server.clock.now(),
+  signer: createUrlSigner(Buffer.alloc(32, 7), 'http://127.0.0.1', server.clock),
+});
+const scansOf = async (id: string) =>
+  (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM imb_scans WHERE order_id = $1', [id]))
+    .rows[0].n;
+
+test('an import stopped after staging is applied by the resume job, waiting for a part another process holds', async () => {
+  const pool = server.runtime.db.pool;
+  // Six pieces: serials run on, so their tracking codes end in both parities, i.e. both parts.
+  const pieces = await Promise.all([0, 1, 2, 3, 4, 5].map(() => mailedLetter()));
+  const parity = new Set(pieces.map((p) => Number(p.imb[19]) % 2));
+  assert.equal(parity.size, 2, 'the pieces fall in both parts');
+  const { importId, result } = await stageScans(
+    pool,
+    feedOf(pieces, server.clock.now().getTime()),
+    importCtx(),
+  );
+  assert.equal(result.records, 12);
+  // One statement, straight after staging: the server's own resume job runs each minute.
+  const moved = await pool.query(
+    `SELECT count(*)::int AS n FROM letters WHERE id = ANY($1) AND doc->>'imbStatus' IS NOT NULL`,
+    [pieces.map((p) => p.id)],
+  );
+  assert.equal(moved.rows[0].n, 0, 'staged, nothing applied yet');
+  const stage = `imb_stage_${importId}`;
+  assert.equal((await pool.query('SELECT to_regclass($1) AS t', [stage])).rows[0].t, stage);
+
+  // Another process is applying part 0: the job applies part 1, then waits for part 0's lock.
+  const other = await pool.connect();
+  await other.query('BEGIN');
+  await other.query('SELECT FROM imb_import_parts WHERE import_id = $1 AND part = 0 FOR UPDATE', [importId]);
+  const ctx = {
+    pool,
+    clock: server.clock,
+    signer: importCtx().signer,
+    log: () => {},
+  } as unknown as JobContext;
+  const job = resumeScanImports.run({}, ctx);
+  const partOne = pieces.filter((p) => Number(p.imb[19]) % 2 === 1);
+  for (let i = 0; i < 100 && (await letter(partOne[0].id)).imbStatus === null; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  for (const p of pieces)
+    assert.equal(
+      (await letter(p.id)).imbStatus,
+      Number(p.imb[19]) % 2 === 1 ? 'out_for_delivery' : null,
+      'part 1 applied, part 0 waited for',
+    );
+  // That process stops without applying it (its transaction ends): the job applies it.
+  await other.query('ROLLBACK');
+  other.release();
+  await job;
+  for (const p of pieces) {
+    assert.equal((await letter(p.id)).imbStatus, 'out_for_delivery');
+    assert.equal((await updates(p.id)).length, 1, 'one event each');
+    assert.equal(await scansOf(p.id), 2);
+  }
+  const done = await pool.query(
+    'SELECT applied_at, to_regclass($2) AS stage FROM imb_imports WHERE id = $1',
+    [importId, stage],
+  );
+  assert.ok(done.rows[0].applied_at, 'the import is marked applied');
+  assert.equal(done.rows[0].stage, null, 'its stage is dropped');
+});
+
+test('the same file imported twice at once: each scan stored once, each order moved once', async () => {
+  const pieces = await Promise.all([0, 1, 2, 3].map(() => mailedLetter()));
+  const feed = feedOf(pieces, server.clock.now().getTime());
+  const chunks = { scans: 2, orders: 1 };
+  const [a, b] = await Promise.all([
+    importScans(server.runtime.db.pool, feed, importCtx(), chunks),
+    importScans(server.runtime.db.pool, feed, importCtx(), chunks),
+  ]);
+  assert.equal(a.newScans + b.newScans, 8);
+  assert.equal(a.alreadyImported + b.alreadyImported, 8);
+  assert.equal(a.ordersUpdated + b.ordersUpdated, 4);
+  for (const p of pieces) {
+    assert.equal(await scansOf(p.id), 2);
+    assert.equal((await updates(p.id)).length, 1);
+    assert.equal((await letter(p.id)).imbStatus, 'out_for_delivery');
+  }
+});
+
 test('bad files change nothing and name the line: wrong columns, a bad record, cut off', async () => {
   const { id, imb } = await mailedLetter();
   const good = `{"imb":"${imb}","scanDatetime":"${hoursFromNow(20)}","scanEventCode":"10","scanFacilityZip":"12207"}`;
+  const importsBefore = (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM imb_imports'))
+    .rows[0].n;
   const wrongColumns = await push('barcode|when|code\n1|2|3\n');
   assert.equal(wrongColumns.status, 400);
   assert.match(
@@ -209,12 +305,33 @@ test('bad files change nothing and name the line: wrong columns, a bad record, c
   const cut = await push(cutText);
   assert.equal(cut.status, 400);
   assert.match(cut.body.error.message, /^line 3: the file ends in the middle of this record/);
+  // Cut after batches of it have gone to the database: the COPY is undone.
+  const many = Array.from({ length: 2500 }, (_, i) => `${imb}|${hoursFromNow(20 + i / 100)}|10|271|12207\n`);
+  await assert.rejects(
+    importScans(
+      server.runtime.db.pool,
+      [
+        'imb|scanDatetime|scanEventCode|operationCode|scanFacilityZip\n',
+        ...many,
+        `${imb}|${hoursFromNow(50)}|1`,
+      ],
+      {
+        now: server.clock.now(),
+        signer: server.runtime.deps.signer,
+      },
+    ),
+    /line 2502: the file ends in the middle of this record/,
+  );
   const file = path.join(dir, 'cut.json');
   writeFileSync(file, `[${good},\n${good.slice(0, 40)}`);
   const cli = await postroomHere('tracking', 'import', file);
   assert.equal(cli.code, 1);
   assert.match(cli.err, /line 2: the file ends inside a record.*nothing was imported/);
-  // Each file's good first record was not applied.
+  // Each file's good records were not applied, nor anything of them kept.
+  assert.equal(
+    (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM imb_imports')).rows[0].n,
+    importsBefore,
+  );
   assert.equal((await letter(id)).imbStatus, null);
   assert.equal(
     (await server.runtime.db.pool.query('SELECT count(*)::int AS n FROM imb_scans WHERE order_id = $1', [id]))

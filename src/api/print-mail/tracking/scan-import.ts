@@ -13,8 +13,17 @@ import {
   writeScanEvents,
 } from './scan-apply.repo.js';
 import { readScans, type ScanInput } from './scan-parse.js';
+import {
+  claimPart,
+  finishPart,
+  importCounts,
+  type PartCounts,
+  preparePart,
+  storePart,
+  waitForParts,
+} from './scan-part.repo.js';
 import type { Scan } from './scan-records.js';
-import { createImportTables, gatherBest, stageChunk, stageText, storeStaged } from './scan-stage.repo.js';
+import { createStage, IMPORT_PARTS, openStage, stageTable, stageText } from './scan-stage.repo.js';
 
 /** What an import did; the counts add up: records = of Postroom's barcodes + unknown barcodes. */
 export interface ScanImportResult {
@@ -32,9 +41,12 @@ export interface ScanImportResult {
   ordersUpdated: number;
 }
 
-/** How much of an import each statement takes (smaller only in tests, to cross chunks). */
+/** How an import is split (smaller only in tests, to cross chunks and run parts at once). */
 export interface ImportChunks {
-  /** Scans staged and stored per statement: big enough that a statement's fixed cost vanishes. */
+  /**
+   * Above this many scans, a file's parts are applied at once, each on its own connection;
+   * a push of a few scans takes one.
+   */
   scans: number;
   /** Orders moved (and their events written) per statement. */
   orders: number;
@@ -42,13 +54,14 @@ export interface ImportChunks {
 const CHUNKS: ImportChunks = { scans: 50_000, orders: 20_000 };
 
 /**
- * Imports IV-MTR scan records (readScans: JSON or delimited) in one transaction: a file that
- * cannot be read to its end (a bad record, a cut file) changes nothing. The file goes to the
- * database 50,000 scans at a time, COPY'd into a staging table and stored from there in one
- * statement, which also keeps each order's best new scan; the next chunk is read while the
- * database works on the last. Then the orders are moved to what their scans say, a chunk at
- * a time, each change with its `<kind>.updated` event, so webhooks fire once it commits: an
- * order the file moves twice (entered, then out for delivery) changes once.
+ * Imports IV-MTR scan records (readScans: JSON or delimited) in two steps. First the whole file
+ * is staged, in one transaction: a file that cannot be read to its end (a bad record, a cut
+ * file) changes nothing. Then it is applied in parts (scan-stage.repo.ts IMPORT_PARTS), each in
+ * its own transaction, two at once for a file of more than a chunk: each part's scans stored,
+ * and its orders moved to what their scans say, each change with its `<kind>.updated` event, so
+ * webhooks fire as each part commits; an order the file moves twice (entered, then out for
+ * delivery) changes once. A part whose process stops is applied by the resume job
+ * (scan-import-resume.job.ts) or waited for here when another process holds it.
  */
 export async function importScans(
   pool: Pool,
@@ -56,6 +69,28 @@ export async function importScans(
   ctx: OrderContext,
   chunks: ImportChunks = CHUNKS,
 ): Promise<ScanImportResult> {
+  const { importId, result } = await stageScans(pool, input, ctx);
+  const counts = await applyImport(pool, importId, ctx, {
+    orders: chunks.orders,
+    appliers: result.records > chunks.scans ? IMPORT_PARTS : 1,
+  });
+  result.ofOurBarcodes = counts.matched;
+  result.newScans = counts.inserted;
+  result.alreadyImported = counts.matched - counts.inserted;
+  result.unknownBarcodes = result.records - counts.matched;
+  result.ordersUpdated = counts.ordersUpdated;
+  return result;
+}
+
+/**
+ * The first step of an import: the file read into a new import's stage, in one transaction.
+ * Answers the import's id and what was read (the counts of what the parts do are still 0).
+ */
+export async function stageScans(
+  pool: Pool,
+  input: ScanInput,
+  ctx: OrderContext,
+): Promise<{ importId: string; result: ScanImportResult }> {
   const result: ScanImportResult = {
     records: 0,
     ofOurBarcodes: 0,
@@ -66,53 +101,27 @@ export async function importScans(
     unknownCodeExamples: [],
     ordersUpdated: 0,
   };
-  return withTransaction(pool, async (tx) => {
-    await createImportTables(tx);
-    await storeAll(tx, input, result, ctx.now, chunks.scans);
-    await gatherBest(tx);
-    await applyAll(tx, result, ctx, chunks.orders);
-    if (result.ordersUpdated) await wakeDispatchersAfterCommit(tx);
-    return result;
+  const importId = await withTransaction(pool, async (tx) => {
+    const id = await createStage(tx, ctx.now);
+    await stageAll(tx, stageTable(id), input, result);
+    return id;
   });
+  return { importId, result };
 }
 
-/**
- * Reads the file and stores its scans, a chunk in the database while the next is read. The
- * chunk's COPY is awaited before reading on: a COPY sent while the parser holds the event
- * loop reaches the database in pieces, between parsed batches, and took four times as long
- * (docs/benchmarks.md, *Mail tracking*); the statement storing it then runs while the next
- * chunk is parsed.
- */
-async function storeAll(
-  tx: pg.PoolClient,
-  input: ScanInput,
-  result: ScanImportResult,
-  now: Date,
-  chunk: number,
-) {
-  let inFlight: Promise<void> | undefined;
-  let copyText = '';
-  let staged = 0;
-  const flush = async () => {
-    await inFlight;
-    const [text, n] = [copyText, staged];
-    [copyText, staged] = ['', 0];
-    await stageChunk(tx, text);
-    inFlight = storeChunk(tx, n, result, now);
-  };
+/** Reads the file into the stage, each batch the parser gives written as it comes. */
+async function stageAll(tx: pg.PoolClient, table: string, input: ScanInput, result: ScanImportResult) {
+  const stage = openStage(tx, table);
   try {
     for await (const scans of readScans(input)) {
       count(result, scans);
-      copyText += stageText(scans);
-      staged += scans.length;
-      if (staged >= chunk) await flush();
+      await stage.write(stageText(scans));
     }
-    if (staged) await flush();
-    await inFlight;
   } catch (err) {
-    await inFlight?.catch(() => {});
+    await stage.abort(err as Error);
     throw err;
   }
+  await stage.end();
 }
 
 function count(result: ScanImportResult, scans: Scan[]): void {
@@ -129,13 +138,35 @@ function count(result: ScanImportResult, scans: Scan[]): void {
   }
 }
 
-/** Stores the staged chunk of `n` scans and counts what became of them. */
-async function storeChunk(tx: pg.PoolClient, n: number, result: ScanImportResult, now: Date) {
-  const stored = await storeStaged(tx, now);
-  result.ofOurBarcodes += stored.matched;
-  result.newScans += stored.inserted;
-  result.alreadyImported += stored.matched - stored.inserted;
-  result.unknownBarcodes += n - stored.matched;
+/**
+ * Applies a staged import's parts, `appliers` at a time (each a transaction on its own
+ * connection), and answers what all its parts did. A part another process is applying is
+ * waited for; one left by a process that stopped is applied here.
+ */
+export async function applyImport(
+  pool: Pool,
+  importId: string,
+  ctx: OrderContext,
+  options: { orders: number; appliers: number },
+): Promise<PartCounts> {
+  const applier = async () => {
+    while (await withTransaction(pool, (tx) => applyNextPart(tx, importId, ctx, options.orders)));
+  };
+  do await Promise.all(Array.from({ length: options.appliers }, applier));
+  while (await waitForParts(pool, importId));
+  return importCounts(pool, importId);
+}
+
+/** Claims and applies one part of the import; false: none was left to claim. */
+async function applyNextPart(tx: pg.PoolClient, importId: string, ctx: OrderContext, orders: number) {
+  const part = await claimPart(tx, importId);
+  if (part === undefined) return false;
+  await preparePart(tx, part);
+  const stored = await storePart(tx, importId, part, ctx.now);
+  const ordersUpdated = await applyAll(tx, ctx, orders);
+  await finishPart(tx, importId, part, { ...stored, ordersUpdated }, ctx.now);
+  if (ordersUpdated) await wakeDispatchersAfterCommit(tx);
+  return true;
 }
 
 /**
@@ -143,7 +174,8 @@ async function storeChunk(tx: pg.PoolClient, n: number, result: ScanImportResult
  * The next chunk's orders move while this chunk's events are made here (ids, signed links),
  * so the database does not wait for them.
  */
-async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderContext, chunk: number) {
+async function applyAll(tx: pg.PoolClient, ctx: OrderContext, chunk: number): Promise<number> {
+  let ordersUpdated = 0;
   for (const name of await bestKinds(tx)) {
     const kind = orderKind(name as Parameters<typeof orderKind>[0]);
     let next = applyBestChunk(tx, kind, '', chunk, ctx.now);
@@ -151,7 +183,7 @@ async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderC
       const { last, changed } = await next;
       if (last === undefined) break;
       next = applyBestChunk(tx, kind, last, chunk, ctx.now);
-      result.ordersUpdated += changed.length;
+      ordersUpdated += changed.length;
       if (!changed.length) continue;
       const events = changed.map((c) => eventFor(c, ctx));
       try {
@@ -166,6 +198,7 @@ async function applyAll(tx: pg.PoolClient, result: ScanImportResult, ctx: OrderC
       }
     }
   }
+  return ordersUpdated;
 }
 
 /** The event of a moved order: `updatedFields` names imbStatus and imbZipCode only when they changed. */

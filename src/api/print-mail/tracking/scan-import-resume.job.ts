@@ -1,0 +1,27 @@
+import type { JobDefinition } from '../../job-definition.js';
+import { applyImport } from './scan-import.js';
+import { pendingImports } from './scan-part.repo.js';
+
+/**
+ * Applies what a scan import staged and left unapplied: its process stopped between a part's
+ * transactions (scan-import.ts). Every minute; a part an importer is applying is waited for
+ * (its row lock), not applied twice. Its orders' events are dated by this run.
+ */
+export const resumeScanImports: JobDefinition = {
+  name: 'resume-scan-imports',
+  cron: '* * * * *',
+  async run(_data, ctx) {
+    for (const id of await pendingImports(ctx.pool)) {
+      const counts = await applyImport(
+        ctx.pool,
+        id,
+        { now: ctx.clock.now(), signer: ctx.signer },
+        {
+          orders: 20_000,
+          appliers: 1,
+        },
+      );
+      ctx.log({ importId: id, ...counts }, 'a scan import left unapplied is applied');
+    }
+  },
+};
