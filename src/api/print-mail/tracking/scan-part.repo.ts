@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../db/pool.js';
-import { PART_OF_TRACKING, stageTable } from './scan-stage.repo.js';
+import { stageTable } from './scan-stage.repo.js';
 
 /**
  * The next part of an import nobody is applying, locked until this transaction ends (undefined:
@@ -76,7 +76,7 @@ export async function storePart(
        SELECT tracking, scanned_ms, event_code, operation_code, facility_zip,
          min(status) AS status, min(detail) AS detail, count(*) AS n,
          timestamptz 'epoch' + scanned_ms * interval '1 millisecond' AS scanned_at
-       FROM ${stageTable(importId)} WHERE ${PART_OF_TRACKING} = $1
+       FROM ${stageTable(importId)} WHERE part = $1
        GROUP BY tracking, scanned_ms, event_code, operation_code, facility_zip),
      barcodes AS (
        SELECT order_id, order_kind, tracking, issued_at,

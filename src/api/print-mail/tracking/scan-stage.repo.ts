@@ -7,12 +7,13 @@ import type { Scan } from './scan-records.js';
 
 /**
  * How many parts an import is applied in (migrations/0065): a scan's part is the last digit of
- * its tracking code, modulo this, so an order's scans all fall in one part. Two: this machine's
- * cores, and the backends that can apply at once without waiting on each other's rows.
+ * its tracking code (the serial's) modulo this, so an order's scans all fall in one part. Two:
+ * this machine's cores, and the backends that can apply at once without waiting on each
+ * other's rows.
  */
 export const IMPORT_PARTS = 2;
-/** The part of a staged scan, in SQL. */
-export const PART_OF_TRACKING = `ascii(right(tracking, 1)) % ${IMPORT_PARTS}`;
+/** A scan's part: its tracking code's last digit's character code has the digit's parity. */
+const partOf = (tracking: string) => tracking.charCodeAt(tracking.length - 1) % IMPORT_PARTS;
 
 /** The table an import's file is staged in: its own, dropped when its last part is applied. */
 export const stageTable = (importId: string) => `imb_stage_${BigInt(importId)}`;
@@ -28,7 +29,7 @@ export async function createStage(tx: Queryable, now: Date): Promise<string> {
     'INSERT INTO imb_import_parts (import_id, part) SELECT $1, p FROM generate_series(0, $2 - 1) AS p',
     [id, IMPORT_PARTS],
   );
-  await tx.query(`CREATE TABLE ${stageTable(id)} (tracking text NOT NULL, scanned_ms bigint NOT NULL,
+  await tx.query(`CREATE TABLE ${stageTable(id)} (part int NOT NULL, tracking text NOT NULL, scanned_ms bigint NOT NULL,
     event_code text NOT NULL, operation_code text NOT NULL, facility_zip text NOT NULL, status text,
     detail text NOT NULL)`);
   return id;
@@ -40,11 +41,11 @@ const SPECIAL = /[\\\t\n\r]/;
 const text = (value: string) =>
   SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : value;
 
-/** A chunk of scans as COPY text, one line each, in the stage's column order. */
+/** A batch of scans as COPY text, one line each, in the stage's column order (its part first). */
 export function stageText(scans: Scan[]): string {
   let out = '';
   for (const s of scans)
-    out += `${s.tracking}\t${s.at}\t${text(s.scanEventCode)}\t${text(s.operationCode)}\t${s.facilityZip}\t${s.status ?? '\\N'}\t${text(s.detail)}\n`;
+    out += `${partOf(s.tracking)}\t${s.tracking}\t${s.at}\t${text(s.scanEventCode)}\t${text(s.operationCode)}\t${s.facilityZip}\t${s.status ?? '\\N'}\t${text(s.detail)}\n`;
   return out;
 }
 
@@ -61,9 +62,11 @@ export function openStage(tx: pg.PoolClient, table: string) {
     async write(text: string): Promise<void> {
       if (!copy.write(text)) await Promise.race([once(copy, 'drain'), done]);
     },
+    /** The COPY finished, and the stage's statistics gathered, so its parts are planned for their size. */
     async end(): Promise<void> {
       copy.end();
       await done;
+      await tx.query(`ANALYZE ${table}`);
     },
     async abort(err: Error): Promise<void> {
       copy.destroy(err);
