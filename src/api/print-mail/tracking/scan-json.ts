@@ -13,7 +13,6 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 
 /** Where the scan stands: nesting, strings, and the record being cut out. */
@@ -29,6 +28,9 @@ class JsonCursor {
   startDepth = 0;
   /** The top-level object holds the records in an array member (`{"events": [...]}`). */
   container = false;
+  /** The next backslash and line break in the chunk, once looked up (-1: not yet). */
+  slashAt = -1;
+  breakAt = -1;
 
   /** True where a `{` starts a record: the top, a top-level array, a container's array. */
   atRecord(): boolean {
@@ -60,15 +62,17 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
       buf = chunk;
       pos = 0;
     }
+    at.slashAt = -1;
+    at.breakAt = -1;
     let scans: Scan[] = [];
     for (; pos < buf.length; pos++) {
+      if (at.inString) {
+        pos = stringEnd(buf, pos, at);
+        continue;
+      }
       const c = buf.charCodeAt(pos);
       if (c === NEWLINE) at.line++;
-      if (at.inString) {
-        if (at.escaped) at.escaped = false;
-        else if (c === BACKSLASH) at.escaped = true;
-        else if (c === QUOTE) at.inString = false;
-      } else if (c === QUOTE) at.inString = true;
+      else if (c === QUOTE) at.inString = true;
       else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
         if (c === OPEN_OBJECT && at.atRecord()) {
           at.start = pos;
@@ -100,6 +104,49 @@ export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Sca
       at.start >= 0 ? at.startLine : at.line,
       'the file ends inside a record (cut off?): nothing of the file was imported',
     );
+}
+
+/** The position of `char` in `buf` from `from`, or the buffer's length: none. */
+const nextOf = (buf: string, char: string, from: number) => {
+  const i = buf.indexOf(char, from);
+  return i < 0 ? buf.length : i;
+};
+
+/**
+ * Inside a string from `pos`: the position of its closing quote (the string ends there), or
+ * the chunk's last position (it goes on in the next chunk). Jumps from quote to quote, since
+ * strings are most of a feed and nothing in them but their end and escapes matters; the next
+ * backslash and line break are looked up once and remembered until passed. A raw line break
+ * in a string is counted, though JSON.parse will refuse its record.
+ */
+function stringEnd(buf: string, pos: number, at: JsonCursor): number {
+  let i = pos;
+  if (at.escaped) {
+    at.escaped = false;
+    i++;
+  }
+  for (;;) {
+    if (i >= buf.length) return buf.length - 1;
+    const end = nextOf(buf, '"', i);
+    if (at.slashAt < i) at.slashAt = nextOf(buf, '\\', i);
+    if (at.breakAt < i) at.breakAt = nextOf(buf, '\n', i);
+    while (at.breakAt < end) {
+      at.line++;
+      at.breakAt = nextOf(buf, '\n', at.breakAt + 1);
+    }
+    if (at.slashAt < end) {
+      // An escape: the character after it is not the end, even a quote.
+      if (at.slashAt + 1 >= buf.length) {
+        at.escaped = true;
+        return buf.length - 1;
+      }
+      i = at.slashAt + 2;
+      continue;
+    }
+    if (end === buf.length) return buf.length - 1;
+    at.inString = false;
+    return end;
+  }
 }
 
 /** The field each JSON key names, remembered (a feed repeats a dozen keys a million times); bounded. */
