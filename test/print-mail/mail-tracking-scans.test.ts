@@ -262,6 +262,12 @@ test('an import stopped after staging is applied by the resume job, waiting for 
   );
   assert.ok(done.rows[0].applied_at, 'the import is marked applied');
   assert.equal(done.rows[0].stage, null, 'its stage is dropped');
+  // A day after, the job removes it.
+  await pool.query(`UPDATE imb_imports SET applied_at = applied_at - interval '25 hours' WHERE id = $1`, [
+    importId,
+  ]);
+  await resumeScanImports.run({}, ctx);
+  assert.equal((await pool.query('SELECT FROM imb_imports WHERE id = $1', [importId])).rowCount, 0);
 });
 
 test('the same file imported twice at once: each scan stored once, each order moved once', async () => {

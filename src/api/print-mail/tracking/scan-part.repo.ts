@@ -32,6 +32,12 @@ export async function pendingImports(db: Queryable): Promise<string[]> {
   return res.rows.map((r) => r.id);
 }
 
+/** Removes imports applied before `before` (their parts' counts are all they keep). */
+export async function forgetAppliedImports(db: Queryable, before: Date): Promise<number> {
+  const res = await db.query('DELETE FROM imb_imports WHERE applied_at < $1', [before]);
+  return res.rowCount ?? 0;
+}
+
 /**
  * What the part's transaction works in (temporary: gone at commit). The same part of two
  * imports is applied one at a time: a scan is stored once because the import after sees what
