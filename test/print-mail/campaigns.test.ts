@@ -158,10 +158,17 @@ describe('campaigns', () => {
     assert.equal(letters.body.data.filter((l: any) => orders.get(l.to.id) === l.id).length, 3);
   });
 
-  test('a send resumed after a crash makes each contact’s order exactly once', async () => {
-    // No job workers: the send the API queues is run here by hand, one contact per page.
-    const quiet = await startTestServer({}, { workers: false });
-    try {
+  // The tests that run a send or a list job by hand: one server without job workers, each
+  // test in an organization of its own.
+  describe('sent by hand, on a server without job workers', () => {
+    let quiet: TestServer;
+    before(async () => {
+      quiet = await startTestServer({}, { workers: false });
+    });
+    after(() => quiet.close());
+
+    test('a send resumed after a crash makes each contact’s order exactly once', async () => {
+      // No job workers: the send the API queues is run here by hand, one contact per page.
       const k = await quiet.key({ org: 'campaigns-crash-org' });
       const { campaign, contacts } = await draftWithoutWorkers(quiet, k, 3);
       const { db, scope, ctx } = await sentHalfByHand(quiet, k, campaign.id);
@@ -203,14 +210,9 @@ describe('campaigns', () => {
       assert.equal(new Set(rows.rows.map((r) => r.order_id)).size, 3);
       const letters = await quiet.request('GET', `${LETTERS}?limit=100`, { key: k });
       assert.equal(letters.body.totalCount, 3, 'no order made twice');
-    } finally {
-      await quiet.close();
-    }
-  });
+    });
 
-  test('a campaign is sent only from a list that is there and not being changed', async () => {
-    const quiet = await startTestServer({}, { workers: false });
-    try {
+    test('a campaign is sent only from a list that is there and not being changed', async () => {
       const k = await quiet.key({ org: 'campaigns-list-state-org' });
       const send = (id: string) => quiet.request('POST', `${PATH}/${id}/send`, { key: k, json: {} });
       const changing = await draftWithoutWorkers(quiet, k, 2);
@@ -232,14 +234,9 @@ describe('campaigns', () => {
       assert.match(withoutList.body.error.message, /^mailingList refers to mailing list .* no longer exists/);
       for (const { campaign } of [changing, gone])
         assert.equal((await quiet.request('GET', `${PATH}/${campaign.id}`, { key: k })).body.status, 'draft');
-    } finally {
-      await quiet.close();
-    }
-  });
+    });
 
-  test('a send or a list job that failed on every retry ends, saying so, instead of running forever', async () => {
-    const quiet = await startTestServer({}, { workers: false });
-    try {
+    test('a send or a list job that failed on every retry ends, saying so, instead of running forever', async () => {
       const k = await quiet.key({ org: 'campaigns-dead-letter-org' });
       const { campaign, contacts } = await draftWithoutWorkers(quiet, k, 3);
       const { db, scope, ctx } = await sentHalfByHand(quiet, k, campaign.id);
@@ -272,15 +269,10 @@ describe('campaigns', () => {
       assert.equal(list.status, 'completed');
       assert.equal(list.contactCount, 3, 'nothing of the failed job applied');
       assert.equal(list.errors[0].type, 'internal_service_error');
-    } finally {
-      await quiet.close();
-    }
-  });
+    });
 
-  test('a page is written at once; a contact refused, or whose envelope claim fails, is recorded and skipped', async () => {
-    // No job workers: the send is run here by hand, one page for all.
-    const quiet = await startTestServer({}, { workers: false });
-    try {
+    test('a page is written at once; a contact refused, or whose envelope claim fails, is recorded and skipped', async () => {
+      // No job workers: the send is run here by hand, one page for all.
       const k = await quiet.key({ org: 'campaigns-page-org' });
       const send = (path: string, json: unknown) => quiet.request('POST', path, { key: k, json });
       const contact = async (firstName: string, metadata?: Record<string, string>) =>
@@ -363,9 +355,7 @@ describe('campaigns', () => {
       assert.equal(claiming.done.createdCount, 2);
       const refused = [...claiming.rows.values()].filter((r) => r.startsWith(','));
       assert.equal(refused.length, 1, [...claiming.rows.values()].join(' | '));
-    } finally {
-      await quiet.close();
-    }
+    });
   });
 
   test('what a campaign cannot be sent with: changes_required, saying why', async () => {
