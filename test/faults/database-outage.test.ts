@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { freePort } from '../helpers/harness.js';
+import { freePort } from '../helpers/free-port.js';
 import { alice } from '../helpers/letters.js';
 import {
   type Answer,

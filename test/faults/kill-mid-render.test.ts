@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { ORDER_KINDS } from '../../src/api/print-mail/orders/order-kinds.js';
-import { freePort } from '../helpers/harness.js';
+import { freePort } from '../helpers/free-port.js';
 import { startHeldAsset } from '../helpers/held-asset.js';
 import { orderBodies, TEST_BANK_ACCOUNT } from '../helpers/order-bodies.js';
 import {

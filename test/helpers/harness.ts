@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -9,8 +8,11 @@ import { createKey } from '../../src/platform/auth/keys.repo.js';
 import { ensureOrganization } from '../../src/platform/auth/organizations.repo.js';
 import { ShiftableClock } from '../../src/platform/clock.js';
 import { type Runtime, startRuntime } from '../../src/runtime.js';
+import { freePort } from './free-port.js';
 import { TEST_RENDER_PRIORITY } from './render-priority.js';
 import { freshTestDatabase, TEST_SCHEMA, withDatabase } from './template-database.js';
+
+export { freePort };
 
 export interface Response<T = any> {
   status: number;
@@ -68,15 +70,6 @@ export async function statusOf(url: string): Promise<number> {
 /** A signed link with its signature's first character changed (always to another one). */
 export function tamperedLink(url: string): string {
   return url.replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
-}
-
-/** A free loopback port, so POSTROOM_PUBLIC_URL (signed links) can name it before listening. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /**

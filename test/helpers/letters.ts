@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pdfLib } from '../../src/platform/packages-on-first-use.js';
 import type { TestServer } from './harness.js';
 import { waitForOrder } from './orders.js';
 
@@ -53,7 +53,7 @@ export async function fetchPdf(url: string): Promise<Buffer> {
 }
 
 export async function pdfPages(pdf: Buffer): Promise<Array<{ width: number; height: number }>> {
-  const doc = await PDFDocument.load(pdf);
+  const doc = await pdfLib().PDFDocument.load(pdf);
   return doc.getPages().map((p) => p.getSize());
 }
 
@@ -92,8 +92,8 @@ export async function makePdf(
   pages = 1,
   size: [number, number] = [612, 792],
 ): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = await pdfLib().PDFDocument.create();
+  const font = await doc.embedFont(pdfLib().StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) {
     const page = doc.addPage(size);
     page.drawText(`${label} page ${i}`, { x: 72, y: size[1] / 2, size: 18, font });

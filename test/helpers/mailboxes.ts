@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { MailroomAddress } from '../../src/config/mailroom.js';
+import { pdfLib } from '../../src/platform/packages-on-first-use.js';
 import type { TestServer } from './harness.js';
 
 export const MAILBOXES = '/print-mail/v1/virtual_mailboxes';
@@ -20,8 +20,8 @@ export async function scanPdf(
   pages = 1,
   size: [number, number] = [684, 297],
 ): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const doc = await pdfLib().PDFDocument.create();
+  const font = await doc.embedFont(pdfLib().StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++)
     doc.addPage(size).drawText(`${label} page ${i}`, { x: 30, y: size[1] / 2, size: 14, font });
   return Buffer.from(await doc.save());

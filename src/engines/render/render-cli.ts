@@ -15,7 +15,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
+import { pdfLib } from '../../platform/packages-on-first-use.js';
 import { BrowserPool, createAssetFetcher, renderJob } from './index.js';
 import { buildCliJob, CLI_KINDS, type CliKind, type CliOptions } from './render-cli-job.js';
 
@@ -86,7 +86,7 @@ try {
   if (card) {
     const cardFile = outFile.replace(/(\.pdf)?$/, '-card.pdf');
     await writeFile(cardFile, card);
-    const pages = (await PDFDocument.load(card, { updateMetadata: false })).getPageCount();
+    const pages = (await pdfLib().PDFDocument.load(card, { updateMetadata: false })).getPageCount();
     console.log(`card: ${pages} CR80 pages → ${cardFile}`);
   }
   for (const warning of result.warnings) console.log(`warning: ${warning}`);

@@ -1,8 +1,9 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { Pool } from '../../../db/pool.js';
 import { withTransaction } from '../../../db/tx.js';
 import type { ImbBarcode } from '../../../engines/render/index.js';
 import { ID_PREFIX, newId } from '../../../platform/ids.js';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import type { BlobStore } from '../../../storage/blob-store.js';
 import { barcodesOf } from '../tracking/imb-barcodes.repo.js';
 import { companionPdfKey } from './order-files.js';
@@ -90,12 +91,12 @@ async function buildBatch(
 ): Promise<PrintBatch> {
   const id = newId(ID_PREFIX.printBatch);
   const setup = kind.print.setup(orders[0].doc);
-  const combined = await PDFDocument.create();
+  const combined = await pdfLib().PDFDocument.create();
   // One combined file per companion that any order of the batch has.
   const companions = new Map<string, PDFDocument>();
   for (const name of kind.print.companions)
     if (orders.some((o) => kind.print.hasCompanion(o.doc, name)))
-      companions.set(name, await PDFDocument.create());
+      companions.set(name, await pdfLib().PDFDocument.create());
   const entries: ManifestEntry[] = [];
   for (const [i, order] of orders.entries()) {
     const at = {
@@ -171,7 +172,7 @@ async function appendCompanion(
 }
 
 async function appendBytes(into: PDFDocument, bytes: Uint8Array): Promise<number> {
-  const doc = await PDFDocument.load(bytes);
+  const doc = await pdfLib().PDFDocument.load(bytes);
   const pages = await into.copyPages(doc, doc.getPageIndices());
   for (const page of pages) into.addPage(page);
   return pages.length;

@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import { bwipJs } from '../../../platform/packages-on-first-use.js';
 
 /**
  * A QR code of `url` as an SVG data URL, for `<img src="{{tracker_....qrcode}}">`: vector, so
@@ -9,6 +9,6 @@ import bwipjs from 'bwip-js';
 export function qrCodeDataUrl(url: string): string {
   // eclevel is a BWIPP option the typings do not list; bwip-js passes it through.
   const options = { bcid: 'qrcode', text: url, eclevel: 'M', paddingwidth: 8, paddingheight: 8 };
-  const svg = bwipjs.toSVG(options).replace('<svg ', '<svg width="1in" height="1in" ');
+  const svg = bwipJs().toSVG(options).replace('<svg ', '<svg width="1in" height="1in" ');
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -1,5 +1,6 @@
-import { PDFDocument, type PDFEmbeddedPage, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFEmbeddedPage, PDFFont, PDFPage } from 'pdf-lib';
 import { invalid } from '../../../platform/errors.js';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 
 /**
  * The PDFs a mailbox makes itself, with pdf-lib on the spot (a few milliseconds; no Chromium):
@@ -61,6 +62,7 @@ export async function forwardingPdf(
   cover: ForwardingCover,
   scans: Array<{ field: string; doc: PDFDocument }>,
 ): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const out = await PDFDocument.create();
   const font = await out.embedFont(StandardFonts.Helvetica);
   const bold = await out.embedFont(StandardFonts.HelveticaBold);
@@ -100,6 +102,7 @@ export async function forwardingPdf(
  * a client can try `fileURL` before real mail arrives.
  */
 export async function testEnvelopeScan(addressLines: string[], itemId: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = pdfLib();
   const out = await PDFDocument.create();
   const font = await out.embedFont(StandardFonts.Helvetica);
   const page = out.addPage([ENVELOPE.width, ENVELOPE.height]);

@@ -1,5 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { apiError, invalid } from '../../../platform/errors.js';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import { expectedFile, fileValue } from '../../../platform/supplied-file.js';
 
 /** What one scan may be: a few pages of a piece of mail, small enough to forward within a letter. */
@@ -32,7 +33,7 @@ export async function checkScan(bytes: Uint8Array, field: string): Promise<PDFDo
   let doc: PDFDocument;
   let pages: number;
   try {
-    doc = await PDFDocument.load(bytes, {
+    doc = await pdfLib().PDFDocument.load(bytes, {
       updateMetadata: false,
       throwOnInvalidObject: true,
       ignoreEncryption: true,

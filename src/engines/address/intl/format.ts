@@ -8,7 +8,7 @@
  * address then fills in its values and gets the template's own value and post-format
  * replacements, as the library would apply them.
  */
-import addressFormatter from '@fragaria/address-formatter';
+import { addressFormatter } from '../../../platform/packages-on-first-use.js';
 import { lazy, requireData } from '../reference/load-package.js';
 
 /** The parts an address is laid out from (the library's names). */
@@ -110,7 +110,11 @@ function layoutOf(alpha2: string, present: Array<(typeof PART_NAMES)[number]>): 
   if (!lines) {
     const input: Record<string, string> = { countryCode: alpha2 };
     for (const name of present) input[name] = mark(PART_NAMES.indexOf(name));
-    lines = addressFormatter.format(input, { output: 'array', appendCountry: false, cleanupPostcode: false });
+    lines = addressFormatter().format(input, {
+      output: 'array',
+      appendCountry: false,
+      cleanupPostcode: false,
+    });
     layouts.set(key, lines);
   }
   return lines;
@@ -147,7 +151,7 @@ export function formatLines(alpha2: string, parts: FormatParts): string[] {
   const rules = rulesOf(alpha2);
   if (rules === null) {
     // A territory formatted as another country: rare, so the library's own path.
-    return addressFormatter.format(
+    return addressFormatter().format(
       { ...parts, countryCode: alpha2 },
       { output: 'array', appendCountry: false },
     );

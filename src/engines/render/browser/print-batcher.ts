@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import type { PageSize } from '../sizes.js';
 import { htmlToPdf } from './html-to-pdf.js';
 import type { BrowserPool } from './page-pool.js';
@@ -84,7 +85,7 @@ class PrintBatcher {
           measure: batch.flatMap((r) => r.documents.map(() => r.fit === 'flow')),
         },
       );
-      const source = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+      const source = await pdfLib().PDFDocument.load(printed.pdf, { updateMetadata: false });
       const clean = printed.blocked.length === 0;
       let page = 0;
       for (const request of batch) {
@@ -131,11 +132,14 @@ async function printAlone(pool: BrowserPool, request: Request, size: PageSize): 
     request.fit === 'flow'
       ? await htmlToPdf(pool, request.documents[0], size, { maxPages: request.maxPages })
       : await sidesToPdf(pool, request.documents, size, { capacity: sheetCapacity(pool, [request]) });
-  return { doc: await PDFDocument.load(printed.pdf, { updateMetadata: false }), blocked: printed.blocked };
+  return {
+    doc: await pdfLib().PDFDocument.load(printed.pdf, { updateMetadata: false }),
+    blocked: printed.blocked,
+  };
 }
 
 async function pagesOf(source: PDFDocument, indices: number[]): Promise<PDFDocument> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
+  const doc = await pdfLib().PDFDocument.create({ updateMetadata: false });
   for (const page of await doc.copyPages(source, indices)) doc.addPage(page);
   return doc;
 }

@@ -1,4 +1,5 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import { PdfCheckError, RenderInputError } from '../errors.js';
 import type { RenderDeps } from '../letter/letter-job.js';
 import { LIMITS } from '../limits.js';
@@ -22,14 +23,14 @@ export async function renderCard(input: CardRenderInput, deps: RenderDeps): Prom
     const doc = await loadCardPdf(input.bytes, input.field, input.sides);
     return { pdf: await doc.save(), pageCount: doc.getPageCount(), warnings: [] };
   }
-  const card = await PDFDocument.create();
+  const card = await pdfLib().PDFDocument.create();
   const warnings: string[] = [];
   for (const side of input.sides) {
     if (side.html.length > LIMITS.maxHtmlChars)
       throw new RenderInputError(side.field, `${side.field}: the HTML is too large`, 'too_large');
     // One page past the one allowed is enough to tell the artwork overflows the card.
     const printed = await printDocument(side.html, CARD, deps, side.field, { maxPages: 1 });
-    const doc = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+    const doc = await pdfLib().PDFDocument.load(printed.pdf, { updateMetadata: false });
     if (doc.getPageCount() !== 1) {
       const message = `${side.field}: the artwork does not fit on one ${CARD_NAME} card side`;
       throw new RenderInputError(side.field, message, 'too_many_pages');

@@ -1,4 +1,5 @@
-import { type Color, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import type { Color, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import type { Zone } from '../pdf/address-zones.js';
 import { fitText } from '../pdf/fit-text.js';
 import { drawableText } from '../pdf/standard-font-text.js';
@@ -23,8 +24,9 @@ export interface TextStyle {
   color?: Color;
 }
 
-const BLACK = rgb(0, 0, 0);
-export const GREY = rgb(0.35, 0.35, 0.35);
+// Functions, not constants: a colour is made by pdf-lib, which loads on first use (platform/pdf-lib.ts).
+const black = (): Color => pdfLib().rgb(0, 0, 0);
+export const grey = (): Color => pdfLib().rgb(0.35, 0.35, 0.35);
 
 /** Descenders below the baseline, as a share of the font size (Helvetica and Times). */
 const DESCENT = 0.22;
@@ -75,7 +77,7 @@ export class ChequeCanvas {
       y: this.y(baseline),
       size: fitted.size,
       font: style.font,
-      color: style.color ?? BLACK,
+      color: style.color ?? black(),
     });
     this.mark(what, zone);
   }
@@ -126,7 +128,7 @@ export class ChequeCanvas {
         y: this.y(baseline),
         size,
         font: style.font,
-        color: style.color ?? BLACK,
+        color: style.color ?? black(),
       });
       baseline += leading;
     }
@@ -146,7 +148,7 @@ export class ChequeCanvas {
       start: { x: x1, y: this.y(y) },
       end: { x: x2, y: this.y(y) },
       thickness,
-      color: options.color ?? BLACK,
+      color: options.color ?? black(),
       dashArray: options.dash,
     });
     this.mark(what, { x: x1, y: y - thickness / 2, width: x2 - x1, height: thickness });
@@ -160,7 +162,7 @@ export class ChequeCanvas {
       y: this.y(zone.y + zone.height - half),
       width: zone.width - thickness,
       height: zone.height - thickness,
-      borderColor: BLACK,
+      borderColor: black(),
       borderWidth: thickness,
     });
     this.mark(what, zone);

@@ -1,4 +1,5 @@
-import { type PDFPage, rgb } from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 
 /**
  * The E-13B MICR character set, drawn as vector rectangles (no font package ships it, and
@@ -268,7 +269,7 @@ export function drawMicrChar(page: PDFPage, char: MicrChar, right: number, botto
       y: bottom + rect.y * square,
       width: rect.width * square,
       height: rect.height * square,
-      color: rgb(0, 0, 0),
+      color: pdfLib().rgb(0, 0, 0),
     });
   }
 }

@@ -1,17 +1,5 @@
-import {
-  beginText,
-  endText,
-  moveText,
-  type PDFDocument,
-  PDFHexString,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  setFontAndSize,
-  setTextRenderingMode,
-  showText,
-  TextRenderingMode,
-} from 'pdf-lib';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import { MICR_AMOUNT, MICR_DASH, MICR_ON_US, MICR_PITCH_IN, MICR_TRANSIT } from './micr-e13b.js';
 
 /** The letters MICR fonts conventionally type the symbols with, used as the layer's codes. */
@@ -77,6 +65,8 @@ export function drawInvisibleMicrText(
   );
   const name = page.node.newFontDictionary('MICR', font);
   const codes = [...text].map((char) => CODES[char] ?? char).join('');
+  const { beginText, endText, moveText, PDFHexString, popGraphicsState, pushGraphicsState } = pdfLib();
+  const { setFontAndSize, setTextRenderingMode, showText, TextRenderingMode } = pdfLib();
   page.pushOperators(
     pushGraphicsState(),
     beginText(),

@@ -1,4 +1,5 @@
-import { type Color, degrees, type PDFFont } from 'pdf-lib';
+import type { Color, PDFFont } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import type { Zone } from '../pdf/address-zones.js';
 import type { ChequeCanvas } from './cheque-canvas.js';
 
@@ -45,7 +46,7 @@ export function drawSlantedText(
     font,
     color: style.color,
     opacity: style.opacity,
-    rotate: degrees(angle),
+    rotate: pdfLib().degrees(angle),
   });
   const [bw, bh] = [boxWidth * size, boxHeight * size];
   canvas.mark(what, {

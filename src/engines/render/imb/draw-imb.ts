@@ -1,12 +1,5 @@
-import bwipjs from 'bwip-js';
-import {
-  fill,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setFillingGrayscaleColor,
-} from 'pdf-lib';
+import type { PDFPage } from 'pdf-lib';
+import { bwipJs, pdfLib } from '../../../platform/packages-on-first-use.js';
 import { inch } from '../sizes.js';
 import type { BarState } from './usps-b-3200.js';
 
@@ -34,7 +27,7 @@ export const IMB_LENGTH = 64 * IMB_PITCH + IMB_BAR_WIDTH;
  * used, because its tracker (0.0375 in) is under USPS-B-3200's 0.039 in minimum.
  */
 export function imbBarStates({ tracking, routing }: ImbBarcode): BarState[] {
-  const [symbol] = bwipjs.raw('onecode', tracking + routing, '') as unknown as Array<{
+  const [symbol] = bwipJs().raw('onecode', tracking + routing, '') as unknown as Array<{
     bbs: number[];
     bhs: number[];
   }>;
@@ -53,6 +46,7 @@ export function imbBarStates({ tracking, routing }: ImbBarcode): BarState[] {
  * drawRectangle would write a graphics state per bar and cost milliseconds).
  */
 export function drawImb(page: PDFPage, barcode: ImbBarcode, x: number, y: number): void {
+  const { fill, popGraphicsState, pushGraphicsState, rectangle, setFillingGrayscaleColor } = pdfLib();
   const bars = imbBarStates(barcode).map((state, i) => {
     const bottom = state === 'F' || state === 'D' ? y : y + REACH;
     const top = state === 'F' || state === 'A' ? y + IMB_HEIGHT : y + REACH + TRACKER;

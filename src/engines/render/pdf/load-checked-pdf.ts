@@ -1,4 +1,5 @@
-import { PDFDocument, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import { PdfCheckError } from '../errors.js';
 import { LIMITS } from '../limits.js';
 import { PAGE_SIZE_TOLERANCE_PT, type PageSize } from '../sizes.js';
@@ -42,7 +43,7 @@ export async function loadCheckedPdf(bytes: Uint8Array, opts: PdfCheckOptions): 
   try {
     // ignoreEncryption so encryption is reported by name below (pdf-lib's own error class
     // does not survive instanceof), not as an unreadable file
-    doc = await PDFDocument.load(bytes, {
+    doc = await pdfLib().PDFDocument.load(bytes, {
       updateMetadata: false,
       throwOnInvalidObject: true,
       ignoreEncryption: true,

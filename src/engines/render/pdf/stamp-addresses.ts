@@ -1,4 +1,5 @@
-import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../platform/packages-on-first-use.js';
 import { drawImb, IMB_HEIGHT, type ImbBarcode } from '../imb/draw-imb.js';
 import type { PageSize } from '../sizes.js';
 import { inch } from '../sizes.js';
@@ -39,7 +40,7 @@ export async function stampAddresses(
   stamp: AddressStamp,
   warnings: Set<string>,
 ) {
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const font = await doc.embedFont(pdfLib().StandardFonts.Helvetica);
   const inBlock = stamp.imb && !stamp.layout.imbZone ? stamp.layout.recipientZone : undefined;
   const layout = inBlock ? { ...stamp.layout, recipientZone: underBarcode(inBlock) } : stamp.layout;
   const blocks = addressBlocks({ ...stamp, layout });
@@ -90,7 +91,13 @@ function addressBlocks({ layout, to, from }: AddressStamp): Array<AddressBlock &
 function paintWhite(page: PDFPage, zone: Zone, pad: number): void {
   const box = toPdfCoordinates(page, zone);
   const [x, y] = [box.x - pad, box.y - pad];
-  page.drawRectangle({ x, y, width: box.width + 2 * pad, height: box.height + 2 * pad, color: rgb(1, 1, 1) });
+  page.drawRectangle({
+    x,
+    y,
+    width: box.width + 2 * pad,
+    height: box.height + 2 * pad,
+    color: pdfLib().rgb(1, 1, 1),
+  });
 }
 
 function drawBlock(
@@ -107,7 +114,13 @@ function drawBlock(
   if (!text.fits) warnings.add(`the ${block.which} address does not fit its window zone and was shortened`);
   let baseline = box.y + box.height - INSET - text.size * 0.8;
   for (const line of text.lines) {
-    page.drawText(line, { x: box.x + INSET, y: baseline, size: text.size, font, color: rgb(0, 0, 0) });
+    page.drawText(line, {
+      x: box.x + INSET,
+      y: baseline,
+      size: text.size,
+      font,
+      color: pdfLib().rgb(0, 0, 0),
+    });
     baseline -= text.leading;
   }
 }

@@ -1,4 +1,4 @@
-import { rgb, StandardFonts } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import { amountInFigures } from '../../cheque/cheque-amount.js';
 import { ADDRESS_LAYOUTS } from '../../pdf/address-zones.js';
 import { fitText } from '../../pdf/fit-text.js';
@@ -21,8 +21,8 @@ export const drawPackingPage: BoxStage = async (job) => {
   const page = doc.getPage(0);
   const { to, from, cheques } = job.input;
   await stampAddresses(doc, page, { layout: ADDRESS_LAYOUTS.us_letter, to, from }, job.warnings);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const font = await doc.embedFont(pdfLib().StandardFonts.Helvetica);
+  const bold = await doc.embedFont(pdfLib().StandardFonts.HelveticaBold);
   const top = 792 - 3.5 * IN;
   page.drawText(`Box of ${cheques.length} cheque${cheques.length === 1 ? '' : 's'}`, {
     x: 0.5 * IN,
@@ -51,7 +51,7 @@ export const drawPackingPage: BoxStage = async (job) => {
       y,
       size,
       font,
-      color: rgb(0, 0, 0),
+      color: pdfLib().rgb(0, 0, 0),
     });
   }
 };

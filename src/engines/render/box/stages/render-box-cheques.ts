@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import { renderCheque } from '../../cheque/render-cheque.js';
 import { RenderInputError } from '../../errors.js';
 import type { BoxStage } from '../box-job.js';
@@ -8,7 +8,7 @@ import type { BoxStage } from '../box-job.js';
  * the packing page is drawn on. An error names the cheque: `cheques[3].amount`.
  */
 export const renderBoxCheques: BoxStage = async (job, deps) => {
-  const doc = await PDFDocument.create();
+  const doc = await pdfLib().PDFDocument.create();
   doc.addPage([612, 792]);
   for (const [i, input] of job.input.cheques.entries()) {
     let cheque: Awaited<ReturnType<typeof renderCheque>>;
@@ -23,7 +23,7 @@ export const renderBoxCheques: BoxStage = async (job, deps) => {
     }
     for (const w of cheque.warnings) job.warnings.add(`cheques[${i}]: ${w}`);
     job.chequePages.push(doc.getPageCount() + 1);
-    const source = await PDFDocument.load(cheque.pdf);
+    const source = await pdfLib().PDFDocument.load(cheque.pdf);
     for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
   }
   job.doc = doc;

@@ -1,7 +1,7 @@
 import type { PDFFont } from 'pdf-lib';
 import { fitText } from '../../pdf/fit-text.js';
 import { amountInFigures, amountInWords } from '../cheque-amount.js';
-import { type ChequeCanvas, GREY } from '../cheque-canvas.js';
+import { type ChequeCanvas, grey } from '../cheque-canvas.js';
 import type { ChequeFonts, ChequeRenderInput, ChequeStage } from '../cheque-job.js';
 import { CHEQUE_ZONES as Z } from '../cheque-layout.js';
 import { embedImage } from '../embed-image.js';
@@ -48,7 +48,7 @@ function drawNumberAndDate(canvas: ChequeCanvas, fonts: ChequeFonts, input: Cheq
   canvas.text('date label', 'DATE', Z.dateLabel, { font: fonts.bold, size: 7 });
   canvas.text('date', input.date, Z.date, { font: fonts.regular, size: 10, align: 'center' });
   canvas.rule('date line', Z.date.x, Z.date.x + Z.date.width, Z.date.y + Z.date.height);
-  const legend = { font: fonts.regular, size: 5, align: 'center', color: GREY } as const;
+  const legend = { font: fonts.regular, size: 5, align: 'center', color: grey() } as const;
   canvas.text('date format', 'YYYY-MM-DD', Z.dateLegend, legend);
 }
 

@@ -1,4 +1,4 @@
-import { rgb } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import type { ChequeStage } from '../cheque-job.js';
 import { CHEQUE_HEIGHT, CHEQUE_SAFE_MARGIN } from '../cheque-layout.js';
 
@@ -11,7 +11,7 @@ import { CHEQUE_HEIGHT, CHEQUE_SAFE_MARGIN } from '../cheque-layout.js';
 export const drawPerforation: ChequeStage = async (job) => {
   if (job.input.digitalOnly) return;
   const canvas = job.canvas!;
-  const options = { thickness: 0.5, dash: [4, 3], color: rgb(0.6, 0.6, 0.6) };
+  const options = { thickness: 0.5, dash: [4, 3], color: pdfLib().rgb(0.6, 0.6, 0.6) };
   const [left, right] = [CHEQUE_SAFE_MARGIN, canvas.page.getWidth() - CHEQUE_SAFE_MARGIN];
   canvas.rule('perforation', left, right, CHEQUE_HEIGHT, options);
 };

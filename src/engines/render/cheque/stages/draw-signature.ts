@@ -1,4 +1,4 @@
-import { GREY } from '../cheque-canvas.js';
+import { grey } from '../cheque-canvas.js';
 import type { ChequeStage } from '../cheque-job.js';
 import { CHEQUE_ZONES as Z } from '../cheque-layout.js';
 import { embedImage } from '../embed-image.js';
@@ -27,6 +27,6 @@ export const drawSignature: ChequeStage = async (job) => {
   }
   const line = Z.signature.y + Z.signature.height;
   canvas.rule('signature line', Z.signature.x, Z.signature.x + Z.signature.width, line);
-  const label = { font: job.fonts!.bold, size: 5.5, align: 'center', color: GREY } as const;
+  const label = { font: job.fonts!.bold, size: 5.5, align: 'center', color: grey() } as const;
   canvas.text('signature label', 'AUTHORIZED SIGNATURE', Z.signatureLabel, label);
 };

@@ -1,7 +1,7 @@
 import type { AddressContact } from '../../pdf/address-lines.js';
 import { inch } from '../../sizes.js';
 import { amountInFigures } from '../cheque-amount.js';
-import { GREY } from '../cheque-canvas.js';
+import { grey } from '../cheque-canvas.js';
 import type { ChequeStage } from '../cheque-job.js';
 import { stubZone } from '../cheque-layout.js';
 
@@ -51,7 +51,7 @@ export const drawStub: ChequeStage = async (job) => {
       {
         font: bold,
         size: 7,
-        color: GREY,
+        color: grey(),
       },
     );
     const valueZone = { ...line, x: line.x + LABEL_WIDTH, width: line.width - LABEL_WIDTH };

@@ -1,4 +1,4 @@
-import { rgb } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import type { ChequeStage } from '../cheque-job.js';
 import { CHEQUE_ZONES } from '../cheque-layout.js';
 import { drawSlantedText } from '../slanted-text.js';
@@ -19,7 +19,7 @@ export const drawTestVoid: ChequeStage = async (job) => {
     font: job.fonts!.bold,
     angle: job.input.digitalOnly ? -WATERMARK_ANGLE : WATERMARK_ANGLE,
     largest: 110,
-    color: rgb(0.8, 0.05, 0.05),
+    color: pdfLib().rgb(0.8, 0.05, 0.05),
     opacity: 0.45,
   });
 };

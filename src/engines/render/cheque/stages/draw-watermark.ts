@@ -1,4 +1,4 @@
-import { rgb } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import { drawableText } from '../../pdf/standard-font-text.js';
 import type { ChequeStage } from '../cheque-job.js';
 import { CHEQUE_ZONES } from '../cheque-layout.js';
@@ -23,7 +23,7 @@ export const drawWatermark: ChequeStage = async (job) => {
     font,
     angle: WATERMARK_ANGLE,
     largest: 110,
-    color: rgb(0.55, 0.55, 0.55),
+    color: pdfLib().rgb(0.55, 0.55, 0.55),
     opacity: 0.3,
   });
 };

@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import { RenderInputError } from '../../errors.js';
 import { LIMITS } from '../../limits.js';
 import { printDocument } from '../../print-document.js';
@@ -16,7 +16,7 @@ export const printLetterHtml: ChequeStage = async (job, deps) => {
   const max = LIMITS.maxLetterPages - 1;
   const printed = await printDocument(letter.html, job.size, deps, field, { maxPages: max });
   for (const warning of printed.warnings) job.warnings.add(warning);
-  job.letter = await PDFDocument.load(printed.pdf, { updateMetadata: false });
+  job.letter = await pdfLib().PDFDocument.load(printed.pdf, { updateMetadata: false });
   if (job.letter.getPageCount() > max) {
     const message = `${field}: the HTML prints to more than ${max} pages (the cheque takes one of the ${LIMITS.maxLetterPages})`;
     throw new RenderInputError(field, message, 'too_many_pages');

@@ -1,4 +1,5 @@
-import { degrees, PDFDocument, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
+import { pdfLib } from '../../../../platform/packages-on-first-use.js';
 import type { PageSize } from '../../sizes.js';
 import type { MailpieceStage } from '../mailpiece-job.js';
 
@@ -24,7 +25,7 @@ export const placeOnBleedPages: MailpieceStage = async (job) => {
     job.doc = printed;
     return;
   }
-  const doc = await PDFDocument.create();
+  const doc = await pdfLib().PDFDocument.create();
   for (const side of sides) await placeCentred(doc, side, job.format.page);
   job.doc = doc;
 };
@@ -72,7 +73,7 @@ async function placeCentred(doc: PDFDocument, source: PDFPage, size: PageSize) {
     x: (size.width - w) / 2 + dx,
     y: (size.height - h) / 2 + dy,
     // /Rotate turns the page clockwise for display; pdf-lib's angles turn anticlockwise.
-    rotate: degrees(-turn),
+    rotate: pdfLib().degrees(-turn),
   });
 }
 
