@@ -103,7 +103,15 @@ async function writeBody(file: string, body: BlobBody): Promise<number> {
   const counted = Readable.from(body).on('data', (chunk: Uint8Array) => {
     size += chunk.length;
   });
-  await pipeline(counted, createWriteStream(file));
+  const out = createWriteStream(file);
+  try {
+    await pipeline(counted, out);
+  } catch (err) {
+    // A source that fails before the file is open: the stream still opens (creating the file)
+    // before it closes, so the caller's removal has to wait for the close to find the file.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+    throw err;
+  }
   return size;
 }
 
