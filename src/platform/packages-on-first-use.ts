@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type AddressFormatter from '@fragaria/address-formatter';
 import type BwipJs from 'bwip-js';
+import { lazy } from './lazy.js';
 
 /**
  * Packages a process loads at their first use rather than at import, each costing ~0.05-0.3 s
@@ -12,13 +13,7 @@ import type BwipJs from 'bwip-js';
  */
 const require = createRequire(import.meta.url);
 
-function onFirstUse<T>(specifier: string): () => T {
-  let loaded: T | undefined;
-  return () => {
-    loaded ??= require(specifier) as T;
-    return loaded;
-  };
-}
+const onFirstUse = <T>(specifier: string): (() => T) => lazy(() => require(specifier) as T);
 
 /** pdf-lib (~170 modules, ~0.3 s): drawing, checking and joining PDFs. */
 export const pdfLib = onFirstUse<typeof import('pdf-lib')>('pdf-lib');

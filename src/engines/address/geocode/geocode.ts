@@ -1,5 +1,5 @@
+import { lazy } from '../../../platform/lazy.js';
 import { reference } from '../index.js';
-import { lazy } from '../reference/load-package.js';
 import { usZipIndex } from '../reference/us-zips.js';
 import { numberKey } from '../verify/reference-point.js';
 import { rangeNumber } from '../verify/street-range.js';

@@ -8,8 +8,10 @@
  * address then fills in its values and gets the template's own value and post-format
  * replacements, as the library would apply them.
  */
+
+import { lazy } from '../../../platform/lazy.js';
 import { addressFormatter } from '../../../platform/packages-on-first-use.js';
-import { lazy, requireData } from '../reference/load-package.js';
+import { requireData } from '../reference/load-package.js';
 
 /** The parts an address is laid out from (the library's names). */
 export interface FormatParts {

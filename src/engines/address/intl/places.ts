@@ -5,7 +5,8 @@
  * region) here; it never invents one that is not listed.
  */
 import { readFileSync } from 'node:fs';
-import { lazy, requireData } from '../reference/load-package.js';
+import { lazy } from '../../../platform/lazy.js';
+import { requireData } from '../reference/load-package.js';
 import { LOCAL_PLACE_NAMES } from '../tables/intl-place-names.js';
 
 export interface Place {

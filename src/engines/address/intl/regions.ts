@@ -4,7 +4,7 @@
  * use (tables/). A region written in an address resolves to the GeoNames areas it names, so
  * a locality can be confirmed inside it.
  */
-import { lazy } from '../reference/load-package.js';
+import { lazy } from '../../../platform/lazy.js';
 import { PROVINCES } from '../tables/canada.js';
 import { INTL_REGION_NAMES } from '../tables/intl-region-names.js';
 import { INTL_REGIONS } from '../tables/intl-regions.js';

@@ -1,5 +1,6 @@
+import { lazy } from '../../../platform/lazy.js';
 import { POSTAL_LETTER_PROVINCE, PROVINCES, type Province } from '../tables/canada.js';
-import { lazy, readJsonExport } from './load-package.js';
+import { readJsonExport } from './load-package.js';
 
 export interface FsaRecord {
   /** Forward sortation area: the first three characters of a postal code ("K1A"). */

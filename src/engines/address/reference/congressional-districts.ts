@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { lazy } from './load-package.js';
+import { lazy } from '../../../platform/lazy.js';
 
 export interface DistrictMatch {
   state: string;

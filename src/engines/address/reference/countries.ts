@@ -1,4 +1,5 @@
-import { lazy, requireData } from './load-package.js';
+import { lazy } from '../../../platform/lazy.js';
+import { requireData } from './load-package.js';
 
 export interface CountryRecord {
   alpha2: string;

@@ -9,19 +9,6 @@ export function readPackageFile(specifier: string): string {
   return readFileSync(requireData.resolve(specifier), 'utf8');
 }
 
-/** Memoizes a loader so reference data is built once, on first use. */
-export function lazy<T>(load: () => T): () => T {
-  let value: T | undefined;
-  let loaded = false;
-  return () => {
-    if (!loaded) {
-      value = load();
-      loaded = true;
-    }
-    return value as T;
-  };
-}
-
 /**
  * Reads one `exports.<name> = {...json...};` assignment of a CommonJS data module as
  * JSON. JSON.parse of the text is several times faster and far lighter than

@@ -1,4 +1,5 @@
-import { lazy, requireData } from './load-package.js';
+import { lazy } from '../../../platform/lazy.js';
+import { requireData } from './load-package.js';
 
 type TzLookup = (lat: number, lon: number) => string;
 const tzLookup = lazy(() => requireData('tz-lookup') as TzLookup);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { lazy } from '../../../platform/lazy.js';
 import { cachedTable } from './cached-table.js';
-import { lazy, readJsonExport, readPackageFile, requireData } from './load-package.js';
+import { readJsonExport, readPackageFile, requireData } from './load-package.js';
 import { observesDst, timeZoneAt } from './time-zones.js';
 
 export interface ZipCounty {

@@ -6,9 +6,10 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { lazy } from '../../../platform/lazy.js';
 import { cachedTable, type Table } from './cached-table.js';
 import { nameKey } from './countries.js';
-import { lazy, requireData } from './load-package.js';
+import { requireData } from './load-package.js';
 
 /** Folds accents so "MERY SUR OISE" finds "Méry-sur-Oise". */
 function fold(key: string): string {

@@ -24,7 +24,7 @@ export interface TextStyle {
   color?: Color;
 }
 
-// Functions, not constants: a colour is made by pdf-lib, which loads on first use (platform/pdf-lib.ts).
+// Functions, not constants: a colour is made by pdf-lib, which loads on first use (platform/packages-on-first-use.ts).
 const black = (): Color => pdfLib().rgb(0, 0, 0);
 export const grey = (): Color => pdfLib().rgb(0.35, 0.35, 0.35);
 
