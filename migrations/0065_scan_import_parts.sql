@@ -3,8 +3,8 @@
 -- end changes nothing; then it is applied in parts, each its own transaction, so two backends
 -- can apply one file at once. A part is the scans of barcodes whose tracking code ends in an
 -- even (0) or odd (1) digit, so an order's scans are all in one part. A part not applied
--- (its process stopped) is taken by the next import's applier or the resume job, which are
--- told apart from a part being applied by its row lock.
+-- (its process stopped) is taken by the resume job, which tells it from a part being applied
+-- by its row lock.
 CREATE TABLE imb_imports (
   id bigserial PRIMARY KEY,
   created_at timestamptz NOT NULL,

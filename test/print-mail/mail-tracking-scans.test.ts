@@ -169,7 +169,7 @@ test('an import spread over many statements moves each order as one statement wo
     signer: createUrlSigner(Buffer.alloc(32, 7), 'http://127.0.0.1', server.clock),
   };
   // Parts applied at once above 3 scans, and two orders moved a statement (50,000 and 20,000 outside tests).
-  const chunks = { scans: 3, orders: 2 };
+  const chunks = { parallelAbove: 3, orders: 2 };
   const first = await importScans(server.runtime.db.pool, input(), ctx, chunks);
   assert.deepEqual([first.records, first.newScans, first.ordersUpdated], [13, 13, 5]);
   const expected = [
@@ -273,7 +273,7 @@ test('an import stopped after staging is applied by the resume job, waiting for 
 test('the same file imported twice at once: each scan stored once, each order moved once', async () => {
   const pieces = await Promise.all([0, 1, 2, 3].map(() => mailedLetter()));
   const feed = feedOf(pieces, server.clock.now().getTime());
-  const chunks = { scans: 2, orders: 1 };
+  const chunks = { parallelAbove: 2, orders: 1 };
   const [a, b] = await Promise.all([
     importScans(server.runtime.db.pool, feed, importCtx(), chunks),
     importScans(server.runtime.db.pool, feed, importCtx(), chunks),

@@ -15,8 +15,8 @@ export const resumeScanImports: JobDefinition = {
   cron: '* * * * *',
   async run(_data, ctx) {
     for (const id of await pendingImports(ctx.pool)) {
-      const ctxNow = { now: ctx.clock.now(), signer: ctx.signer };
-      const counts = await applyImport(ctx.pool, id, ctxNow, { orders: 20_000, appliers: 1 });
+      const orderCtx = { now: ctx.clock.now(), signer: ctx.signer };
+      const counts = await applyImport(ctx.pool, id, orderCtx, { orders: 20_000, appliers: 1 });
       ctx.log({ importId: id, ...counts }, 'a scan import left unapplied is applied');
     }
     await forgetAppliedImports(ctx.pool, new Date(ctx.clock.now().getTime() - DAY_MS));

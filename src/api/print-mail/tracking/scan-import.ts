@@ -47,11 +47,11 @@ export interface ImportChunks {
    * Above this many scans, a file's parts are applied at once, each on its own connection;
    * a push of a few scans takes one.
    */
-  scans: number;
+  parallelAbove: number;
   /** Orders moved (and their events written) per statement. */
   orders: number;
 }
-const CHUNKS: ImportChunks = { scans: 50_000, orders: 20_000 };
+const CHUNKS: ImportChunks = { parallelAbove: 50_000, orders: 20_000 };
 
 /**
  * Imports IV-MTR scan records (readScans: JSON or delimited) in two steps. First the whole file
@@ -72,7 +72,7 @@ export async function importScans(
   const { importId, result } = await stageScans(pool, input, ctx);
   const counts = await applyImport(pool, importId, ctx, {
     orders: chunks.orders,
-    appliers: result.records > chunks.scans ? IMPORT_PARTS : 1,
+    appliers: result.records > chunks.parallelAbove ? IMPORT_PARTS : 1,
   });
   result.ofOurBarcodes = counts.matched;
   result.newScans = counts.inserted;
