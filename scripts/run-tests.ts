@@ -76,10 +76,6 @@ const tests = run({
   concurrency: Number(process.env.TEST_CONCURRENCY ?? 3),
   // Each whole file, as --test-timeout bounds them under `node --test`.
   timeout: 600_000,
-  // A file whose tests and hooks have all ended exits, even with a handle left open, instead of
-  // waiting out the timeout: a leak after a passed file costs nothing but is still a leak to
-  // find (docs/testing.md, *How long the suite takes*).
-  forceExit: true,
 })
   .on('test:pass', recordFile)
   .on('test:fail', (data) => {
