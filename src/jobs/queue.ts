@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { QueueDb } from './queue-db.js';
 
 /**
  * pg-boss on the same database: durable jobs, schedules and retries that survive restarts.
@@ -13,19 +14,48 @@ export async function startQueue(
   applicationName = 'postroom-jobs',
   poolMax = 10,
 ): Promise<PgBoss> {
-  const boss = new PgBoss({
-    connectionString: url,
-    schema: `${schema === 'public' ? '' : `${schema}_`}pgboss`,
-    max: poolMax,
-    application_name: applicationName,
-    // Short cron polling so schedules such as the idempotency sweep stay punctual.
-    cronMonitorIntervalSeconds: 30,
-    // Maintenance is what notices expired jobs (a worker that died mid-job).
-    maintenanceIntervalSeconds,
-  });
+  const db = new QueueDb({ connectionString: url, max: poolMax, application_name: applicationName }, onError);
+  const boss = new JobQueue(
+    {
+      db,
+      schema: `${schema === 'public' ? '' : `${schema}_`}pgboss`,
+      // Short cron polling so schedules such as the idempotency sweep stay punctual.
+      cronMonitorIntervalSeconds: 30,
+      // Maintenance is what notices expired jobs (a worker that died mid-job).
+      maintenanceIntervalSeconds,
+    },
+    db,
+  );
   boss.on('error', onError);
-  await boss.start();
+  try {
+    await boss.start();
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   return boss;
+}
+
+/** pg-boss on a QueueDb (queue-db.ts says why), which its stop closes as pg-boss closes a pool of its own. */
+class JobQueue extends PgBoss {
+  readonly #db: QueueDb;
+  #close = true;
+  #closing?: Promise<void>;
+
+  constructor(options: PgBoss.ConstructorOptions, db: QueueDb) {
+    super(options);
+    this.#db = db;
+    // Where pg-boss would close its own pool: once jobs in hand are done or handed back.
+    this.on('stopped', () => {
+      if (this.#close) this.#closing = this.#db.close();
+    });
+  }
+
+  override async stop(options: PgBoss.StopOptions = {}): Promise<void> {
+    this.#close = options.close ?? true;
+    await super.stop(options);
+    await this.#closing;
+  }
 }
 
 /** Lets a job be enqueued inside the caller's transaction, so it exists only if the transaction commits. */

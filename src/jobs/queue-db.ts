@@ -1,0 +1,68 @@
+import pg from 'pg';
+import type PgBoss from 'pg-boss';
+
+/**
+ * The job queue's connections, handed to pg-boss as its `db`. pg-boss's own pool is closed by
+ * its stop while a worker's last fetch may still wait for a connection (all of them busy), and
+ * pg-pool's end() leaves such a wait pending for ever: that worker never stops, and pg-boss's
+ * wait for it, a 1 s timer set again and again, keeps the process alive (two such workers were
+ * the "two timers" of the test files that passed and did not end, docs/testing.md). Here a
+ * close gives each query still waiting for a connection no result, as pg-boss's own pool gives
+ * a query after its close (a fetch finds no jobs, so the worker stops), and ends the pool once
+ * the queries that hold a connection are done.
+ */
+export class QueueDb implements PgBoss.Db {
+  readonly #pool: pg.Pool;
+  #closed = false;
+  /** Each query waiting for a connection: what gives it up. */
+  readonly #waiting = new Set<() => void>();
+
+  constructor(options: pg.PoolConfig, onError: (err: Error) => void) {
+    this.#pool = new pg.Pool(options);
+    this.#pool.on('error', onError);
+    // pg-pool listens for a client's errors only while it is idle, and an 'error' event nobody
+    // listens for ends the process (the database going away mid-query); the query fails anyway.
+    this.#pool.on('connect', (client) => client.on('error', () => {}));
+  }
+
+  async executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult> {
+    const client = this.#closed ? undefined : await this.#connect();
+    // pg-boss reads no result as nothing done (a fetch as no jobs), as after its own pool's close.
+    if (!client) return undefined as unknown as pg.QueryResult;
+    try {
+      const result = await client.query(text, values);
+      client.release();
+      return result;
+    } catch (err) {
+      // As pool.query does: a client whose query failed is not used again.
+      client.release(err as Error);
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const giveUp of this.#waiting) giveUp();
+    this.#waiting.clear();
+    await this.#pool.end();
+  }
+
+  #connect(): Promise<pg.PoolClient | undefined> {
+    return new Promise((resolve, reject) => {
+      const giveUp = () => resolve(undefined);
+      this.#waiting.add(giveUp);
+      this.#pool.connect().then(
+        (client) => {
+          // Given up (closed) meanwhile: the client goes back, so the pool's end can finish.
+          if (this.#waiting.delete(giveUp)) resolve(client);
+          else client.release();
+        },
+        (err) => {
+          this.#waiting.delete(giveUp);
+          reject(err);
+        },
+      );
+    });
+  }
+}
