@@ -1,4 +1,15 @@
 import {
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  JsonText,
+  MORE,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './scan-json-text.js';
+import {
   CODES,
   fieldNamed,
   type Scan,
@@ -8,146 +19,18 @@ import {
   toScan,
 } from './scan-records.js';
 
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const QUOTE = 0x22;
-const NEWLINE = 0x0a;
+const BATCH = 1000;
+/** IV-MTR records are a few hundred bytes; a longer value is not a feed. */
+const MAX_VALUE = 1 << 20;
 
-/** Where the scan stands: nesting, strings, and the record being cut out. */
-class JsonCursor {
-  stack: number[] = [];
-  line = 1;
-  inString = false;
-  escaped = false;
-  /** Index in the buffer where the current record starts, or -1. */
-  start = -1;
-  startLine = 0;
-  /** The stack's depth outside the current record. */
-  startDepth = 0;
-  /** The top-level object holds the records in an array member (`{"events": [...]}`). */
-  container = false;
-  /** The next backslash and line break in the chunk, once looked up (-1: not yet). */
-  slashAt = -1;
-  breakAt = -1;
-
-  /** True where a `{` starts a record: the top, a top-level array, a container's array. */
-  atRecord(): boolean {
-    const s = this.stack;
-    if (s.length === 0 || (s.length === 1 && s[0] === OPEN_ARRAY)) return true;
-    // A top-level object whose array member holds objects is a container, not a record.
-    if (s.length === 2 && s[0] === OPEN_OBJECT && s[1] === OPEN_ARRAY) this.container = true;
-    return this.container && s.length === 2;
-  }
-}
+/** Thrown by a top-level object found to hold the records in an array member. */
+const CONTAINER = Symbol('a container of records');
 
 /**
- * Cuts the records out of a JSON feed without parsing the whole document: a character scan
- * tracks nesting and strings, and each record object is handed to JSON.parse alone, so
- * memory holds one piece of the input at a time. A record is an object at the top level (one per line),
- * an element of a top-level array, or an element of an array member of a top-level object.
+ * Where the reader stands between steps: at the top level, in a records array (before its
+ * first element, after an element, after a comma), or among a container object's members.
  */
-export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Scan[]> {
-  const at = new JsonCursor();
-  let buf = '';
-  let pos = 0;
-  for await (const chunk of text) {
-    // Keep only the record being cut out, if any, before the new text.
-    if (at.start >= 0) {
-      buf = buf.slice(at.start) + chunk;
-      pos -= at.start;
-      at.start = 0;
-    } else {
-      buf = chunk;
-      pos = 0;
-    }
-    at.slashAt = -1;
-    at.breakAt = -1;
-    let scans: Scan[] = [];
-    for (; pos < buf.length; pos++) {
-      if (at.inString) {
-        pos = stringEnd(buf, pos, at);
-        continue;
-      }
-      const c = buf.charCodeAt(pos);
-      if (c === NEWLINE) at.line++;
-      else if (c === QUOTE) at.inString = true;
-      else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-        if (c === OPEN_OBJECT && at.atRecord()) {
-          at.start = pos;
-          at.startLine = at.line;
-          at.startDepth = at.stack.length;
-        }
-        at.stack.push(c);
-      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
-        if (at.stack.pop() !== (c === CLOSE_OBJECT ? OPEN_OBJECT : OPEN_ARRAY))
-          throw new ScanFileError(at.line, `a "${String.fromCharCode(c)}" that closes nothing open`);
-        if (c === CLOSE_OBJECT && at.start >= 0 && at.stack.length === at.startDepth) {
-          const record = buf.slice(at.start, pos + 1);
-          at.start = -1;
-          // A top-level object that turned out to be a container is not a record itself.
-          if (!(at.container && at.startDepth === 0)) scans.push(jsonRecord(record, at.startLine));
-          // Handed on in small batches, as the delimited reader does: short-lived scans die young.
-          if (scans.length === 1000) {
-            yield scans;
-            scans = [];
-          }
-        }
-        if (at.stack.length === 0) at.container = false;
-      }
-    }
-    if (scans.length) yield scans;
-  }
-  if (at.stack.length || at.inString)
-    throw new ScanFileError(
-      at.start >= 0 ? at.startLine : at.line,
-      'the file ends inside a record (cut off?): nothing of the file was imported',
-    );
-}
-
-/** The position of `char` in `buf` from `from`, or the buffer's length: none. */
-const nextOf = (buf: string, char: string, from: number) => {
-  const i = buf.indexOf(char, from);
-  return i < 0 ? buf.length : i;
-};
-
-/**
- * Inside a string from `pos`: the position of its closing quote (the string ends there), or
- * the chunk's last position (it goes on in the next chunk). Jumps from quote to quote, since
- * strings are most of a feed and nothing in them but their end and escapes matters; the next
- * backslash and line break are looked up once and remembered until passed. A raw line break
- * in a string is counted, though JSON.parse will refuse its record.
- */
-function stringEnd(buf: string, pos: number, at: JsonCursor): number {
-  let i = pos;
-  if (at.escaped) {
-    at.escaped = false;
-    i++;
-  }
-  for (;;) {
-    if (i >= buf.length) return buf.length - 1;
-    const end = nextOf(buf, '"', i);
-    if (at.slashAt < i) at.slashAt = nextOf(buf, '\\', i);
-    if (at.breakAt < i) at.breakAt = nextOf(buf, '\n', i);
-    while (at.breakAt < end) {
-      at.line++;
-      at.breakAt = nextOf(buf, '\n', at.breakAt + 1);
-    }
-    if (at.slashAt < end) {
-      // An escape: the character after it is not the end, even a quote.
-      if (at.slashAt + 1 >= buf.length) {
-        at.escaped = true;
-        return buf.length - 1;
-      }
-      i = at.slashAt + 2;
-      continue;
-    }
-    if (end === buf.length) return buf.length - 1;
-    at.inString = false;
-    return end;
-  }
-}
+type Place = 'top' | 'records-first' | 'records-next' | 'records-element' | 'members-first' | 'members-next';
 
 /** The field each JSON key names, remembered (a feed repeats a dozen keys a million times); bounded. */
 const fieldOfKey = new Map<string, ScanField | undefined>();
@@ -159,20 +42,228 @@ function jsonField(key: string): ScanField | undefined {
   return field;
 }
 
-/** A JSON record's members as fields (other members are ignored). */
-function jsonRecord(text: string, line: number): Scan {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ScanFileError(line, `the record is not valid JSON (${(err as Error).message})`);
+/**
+ * A JSON feed read in one pass, straight from the text into scans: no record is parsed twice
+ * and no object is built for it but its values. The text is read in steps (a record, a
+ * separator, a container's member); a step that runs past the text read so far throws MORE
+ * and runs again from its start when the next chunk has been added, so nothing of a step is
+ * half-kept. Strict JSON: anything JSON.parse would refuse in a record is an error naming
+ * its line.
+ */
+class JsonFeed extends JsonText {
+  place: Place = 'top';
+  /** The records array being read is a container object's member (else the top level's). */
+  inContainer = false;
+  /** Per member position: the last escape-free key there and its field (a feed keeps its order). */
+  private keys: Uint16Array[] = [];
+  private keyFields: Array<ScanField | undefined> = [];
+
+  /** Runs steps until the text runs out; each scan read goes to `out`. */
+  read(out: Scan[]): void {
+    for (;;) {
+      const { pos, line, place, inContainer } = this;
+      try {
+        const scan = this.step();
+        if (scan) out.push(scan);
+        if (out.length === BATCH) return;
+      } catch (err) {
+        if (err !== MORE) throw err;
+        this.pos = pos;
+        this.line = line;
+        this.place = place;
+        this.inContainer = inContainer;
+        if (this.buf.length - pos > MAX_VALUE)
+          throw new ScanFileError(
+            this.lineAfterSpace(),
+            'a record or value of more than 1 MiB: an IV-MTR feed holds records of a few hundred bytes',
+          );
+        return;
+      }
+    }
   }
-  const record: ScanValues = {};
-  for (const [key, v] of Object.entries(value as object)) {
-    const field = jsonField(key);
-    if (field && v !== null && v !== undefined) record[field] = String(v);
+
+  /** At the end of the file: only white space may be left, at the top level. */
+  end(): void {
+    if (this.place === 'top' && !this.buf.slice(this.pos).trim()) return;
+    throw new ScanFileError(
+      this.lineAfterSpace(),
+      'the file ends inside a record (cut off?): nothing of the file was imported',
+    );
   }
-  if (!CODES.some((f) => record[f] !== undefined))
-    throw new ScanFileError(line, 'the record has none of scanEventCode, operationCode, mailPhase');
-  return toScan(record, line);
+
+  /** One step from where the last ended: a record read (its scan), or a separator passed. */
+  private step(): Scan | undefined {
+    const pos = this.space(this.pos);
+    const c = this.buf.charCodeAt(pos);
+    switch (this.place) {
+      case 'top':
+        return this.topValue(pos, c);
+      case 'records-first':
+      case 'records-next':
+        if (c === CLOSE_ARRAY) {
+          this.pos = pos + 1;
+          this.place = this.inContainer ? 'members-next' : 'top';
+          return undefined;
+        }
+        if (this.place === 'records-first') return this.element(pos, c);
+        if (c !== COMMA) return this.unexpected(pos, '"," or "]" after a record');
+        this.pos = pos + 1;
+        this.place = 'records-element';
+        return undefined;
+      case 'records-element':
+        return this.element(pos, c);
+      case 'members-first':
+      case 'members-next':
+        if (c === CLOSE_OBJECT) {
+          this.pos = pos + 1;
+          this.place = 'top';
+          return undefined;
+        }
+        if (this.place === 'members-next') {
+          if (c !== COMMA) return this.unexpected(pos, '"," or "}" after a member');
+          this.pos = this.space(pos + 1);
+        } else this.pos = pos;
+        this.containerMember();
+        return undefined;
+    }
+  }
+
+  /** A top-level value: a records array, a record, or an object holding records. */
+  private topValue(pos: number, c: number): Scan | undefined {
+    if (c === OPEN_ARRAY) {
+      this.pos = pos + 1;
+      this.place = 'records-first';
+      this.inContainer = false;
+      return undefined;
+    }
+    if (c !== OPEN_OBJECT)
+      return this.unexpected(pos, 'a record object, an array of records or an object holding them');
+    this.pos = pos;
+    const line = this.line;
+    try {
+      return this.record(true);
+    } catch (err) {
+      if (err !== CONTAINER) throw err;
+      this.pos = pos + 1;
+      this.line = line;
+      this.place = 'members-first';
+      return undefined;
+    }
+  }
+
+  /** An element of a records array: a record. */
+  private element(pos: number, c: number): Scan | undefined {
+    if (c !== OPEN_OBJECT) return this.unexpected(pos, 'a record object in the records array');
+    this.pos = pos;
+    this.place = 'records-next';
+    return this.record(false);
+  }
+
+  /**
+   * A container's member: an array of records is read record by record (its records are
+   * steps of their own); any other value is checked and passed over.
+   */
+  private containerMember(): void {
+    const buf = this.buf;
+    let pos = this.pos;
+    if (buf.charCodeAt(pos) !== QUOTE) this.unexpected(pos, 'a member name in quotes');
+    pos = this.space(this.stringEnd(pos) + 1);
+    if (buf.charCodeAt(pos) !== COLON) this.unexpected(pos, '":" after a member name');
+    pos = this.space(pos + 1);
+    if (this.holdsObjects(pos)) {
+      this.pos = pos + 1;
+      this.place = 'records-first';
+      this.inContainer = true;
+      return;
+    }
+    this.pos = this.valueEnd(pos, 0);
+    this.place = 'members-next';
+  }
+
+  /**
+   * The record object at `pos` as a scan (undefined: a top-level object with no barcode and
+   * an array member, a container of no records). `top`: at the top level, where an object
+   * holding an array of objects is a container (CONTAINER is thrown), not a record.
+   */
+  private record(top: boolean): Scan | undefined {
+    const buf = this.buf;
+    const line = this.line;
+    const values: ScanValues = {};
+    let sawArray = false;
+    let pos = this.space(this.pos + 1);
+    if (buf.charCodeAt(pos) === CLOSE_OBJECT) pos++;
+    else
+      for (let member = 0; ; member++) {
+        if (buf.charCodeAt(pos) !== QUOTE) this.unexpected(pos, 'a member name in quotes', line);
+        let field: ScanField | undefined;
+        let keyEnd: number;
+        const known = this.keys[member];
+        if (known !== undefined && this.keyAt(pos + 1, known)) {
+          field = this.keyFields[member];
+          keyEnd = pos + 1 + known.length;
+        } else {
+          keyEnd = this.stringEnd(pos, line);
+          const key = this.stringAt(pos, keyEnd);
+          field = jsonField(key);
+          if (!this.escaped) {
+            this.keys[member] = Uint16Array.from(key, (ch) => ch.charCodeAt(0));
+            this.keyFields[member] = field;
+          }
+        }
+        pos = this.space(keyEnd + 1);
+        if (buf.charCodeAt(pos) !== COLON) this.unexpected(pos, '":" after a member name', line);
+        pos = this.space(pos + 1);
+        const c = buf.charCodeAt(pos);
+        if (c === QUOTE) {
+          const end = this.stringEnd(pos, line);
+          if (field) values[field] = this.stringAt(pos, end);
+          pos = end + 1;
+        } else {
+          if (c === OPEN_ARRAY) {
+            if (top && this.holdsObjects(pos)) throw CONTAINER;
+            sawArray = true;
+          }
+          const end = this.valueEnd(pos, 0, line);
+          if (field) {
+            const value: unknown = JSON.parse(buf.slice(pos, end));
+            if (value !== null) values[field] = String(value);
+          }
+          pos = end;
+        }
+        pos = this.space(pos);
+        const next = buf.charCodeAt(pos);
+        if (next === CLOSE_OBJECT) {
+          pos++;
+          break;
+        }
+        if (next !== COMMA) this.unexpected(pos, '"," or "}" after a member', line);
+        pos = this.space(pos + 1);
+      }
+    this.pos = pos;
+    if (top && sawArray && values.imb === undefined && !CODES.some((f) => values[f] !== undefined))
+      return undefined;
+    if (!CODES.some((f) => values[f] !== undefined))
+      throw new ScanFileError(line, 'the record has none of scanEventCode, operationCode, mailPhase');
+    return toScan(values, line);
+  }
+}
+
+/**
+ * The records of a JSON feed: objects at the top level (one per line, say), the elements of
+ * a top-level array, or the elements of an array member of a top-level object (`{"events":
+ * [...]}`). Memory holds one chunk of the input and the record it ends in; scans come out in
+ * batches, short-lived, as the delimited reader gives them.
+ */
+export async function* readJson(text: AsyncIterable<string>): AsyncGenerator<Scan[]> {
+  const feed = new JsonFeed();
+  for await (const chunk of text) {
+    feed.add(chunk);
+    for (;;) {
+      const scans: Scan[] = [];
+      feed.read(scans);
+      if (scans.length) yield scans;
+      if (scans.length < BATCH) break;
+    }
+  }
+  feed.end();
 }

@@ -74,20 +74,44 @@ const IMB = /^\d{20}(\d{5}|\d{9}|\d{11})?$/;
 const ZIP = /^\d{5}(-?\d{4})?$/;
 
 /**
- * What each combination of codes means, remembered: a feed holds a few dozen combinations
+ * What each combination of codes means, remembered by event code, operation code and phase in
+ * turn (maps of maps: no key string built per record): a feed holds a few dozen combinations
  * and the rule table's regular expressions cost more than the rest of a record. Cleared when
  * it grows past a bound, so a file of made-up codes cannot grow it without end.
  */
-const statusOf = new Map<string, string | null>();
+const statusOf = new Map<string, Map<string, Map<string, string | null>>>();
+let statusCount = 0;
 function cachedStatus(scanEventCode: string, operationCode: string, mailPhase: string): string | null {
-  const key = `${scanEventCode}\u0000${operationCode}\u0000${mailPhase}`;
-  let status = statusOf.get(key);
+  if (statusCount > 10_000) {
+    statusOf.clear();
+    statusCount = 0;
+  }
+  let byOperation = statusOf.get(scanEventCode);
+  if (!byOperation) {
+    byOperation = new Map();
+    statusOf.set(scanEventCode, byOperation);
+  }
+  let byPhase = byOperation.get(operationCode);
+  if (!byPhase) {
+    byPhase = new Map();
+    byOperation.set(operationCode, byPhase);
+  }
+  let status = byPhase.get(mailPhase);
   if (status === undefined) {
-    if (statusOf.size > 10_000) statusOf.clear();
     status = scanStatus({ scanEventCode, operationCode, mailPhase }) ?? null;
-    statusOf.set(key, status);
+    byPhase.set(mailPhase, status);
+    statusCount++;
   }
   return status;
+}
+
+/** Whether JSON text needs more than quotes around `v`: a quote, backslash, control character or surrogate. */
+function needsEscapes(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return true;
+  }
+  return false;
 }
 
 /** The timeline's fields of a record as JSON text (the few present, in a fixed order). */
@@ -95,7 +119,7 @@ function detailOf(values: ScanValues): string {
   let json = '';
   for (const field of DETAIL_FIELDS) {
     const v = values[field]?.trim();
-    if (v) json += `${json ? ',' : ''}"${field}":${JSON.stringify(v)}`;
+    if (v) json += `${json ? ',' : ''}"${field}":${needsEscapes(v) ? JSON.stringify(v) : `"${v}"`}`;
   }
   return `{${json}}`;
 }

@@ -56,7 +56,7 @@ export function stageText(scans: Scan[]): string {
  * nothing.
  */
 export function openStage(tx: pg.PoolClient, table: string) {
-  const copy = tx.query(copyFrom(`COPY ${table} FROM STDIN`));
+  const copy = tx.query(copyFrom(`COPY ${table} FROM STDIN (FREEZE)`));
   const done = finished(copy);
   return {
     async write(text: string): Promise<void> {
