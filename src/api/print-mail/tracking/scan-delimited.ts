@@ -1,10 +1,10 @@
 import {
   CODES,
   fieldNamed,
+  noValues,
   type Scan,
   type ScanField,
   ScanFileError,
-  type ScanValues,
   toScan,
 } from './scan-records.js';
 
@@ -46,7 +46,7 @@ export async function* readDelimited(text: AsyncIterable<string>): AsyncGenerato
       if (header.trim()) fields = headerFields(header);
       return undefined;
     }
-    const values: ScanValues = {};
+    const values = noValues();
     let count = 0;
     for (let pos = from; ; count++) {
       let bar = buf.indexOf('|', pos);

@@ -10,12 +10,12 @@ import {
   QUOTE,
 } from './scan-json-text.js';
 import {
-  CODES,
   fieldNamed,
+  hasCode,
+  noValues,
   type Scan,
   type ScanField,
   ScanFileError,
-  type ScanValues,
   toScan,
 } from './scan-records.js';
 
@@ -188,7 +188,7 @@ class JsonFeed extends JsonText {
   private record(top: boolean): Scan | undefined {
     const buf = this.buf;
     const line = this.line;
-    const values: ScanValues = {};
+    const values = noValues();
     let sawArray = false;
     let pos = this.space(this.pos + 1);
     if (buf.charCodeAt(pos) === CLOSE_OBJECT) pos++;
@@ -240,9 +240,8 @@ class JsonFeed extends JsonText {
         pos = this.space(pos + 1);
       }
     this.pos = pos;
-    if (top && sawArray && values.imb === undefined && !CODES.some((f) => values[f] !== undefined))
-      return undefined;
-    if (!CODES.some((f) => values[f] !== undefined))
+    if (top && sawArray && values.imb === undefined && !hasCode(values)) return undefined;
+    if (!hasCode(values))
       throw new ScanFileError(line, 'the record has none of scanEventCode, operationCode, mailPhase');
     return toScan(values, line);
   }

@@ -45,7 +45,7 @@ const text = (value: string) =>
 export function stageText(scans: Scan[]): string {
   let out = '';
   for (const s of scans)
-    out += `${partOf(s.tracking)}\t${s.tracking}\t${s.at}\t${text(s.scanEventCode)}\t${text(s.operationCode)}\t${s.facilityZip}\t${s.status ?? '\\N'}\t${text(s.detail)}\n`;
+    out += `${partOf(s.tracking)}\t${s.tracking}\t${s.at}\t${text(s.scanEventCode)}\t${text(s.operationCode)}\t${s.facilityZip}\t${s.status ?? '\\N'}\t${s.detailEscaped ? text(s.detail) : s.detail}\n`;
   return out;
 }
 
