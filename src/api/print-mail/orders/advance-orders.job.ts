@@ -9,27 +9,33 @@ import { dueOrderIds } from './order-schedule.repo.js';
 /**
  * Moves orders along their schedule. Each order enqueues one of these at its print time
  * ({kind, id}); the cron run (no data) sweeps every due order, which covers a clock moved
- * forward in tests and anything a lost job missed. Both are safe to repeat.
+ * forward in tests and anything a lost job missed. Both are safe to repeat. Orders that enter
+ * printing are batched once the run has moved them all: asked after each, the assembler could
+ * batch a sweep's first orders before the rest had moved, splitting one day's mail in two.
  */
 export const advanceOrders: JobDefinition<{ kind?: string; id?: string }> = {
   name: ORDER_JOBS.advance,
   cron: '* * * * *',
   work: { pollingIntervalSeconds: 0.5 },
   async run(data, ctx) {
-    if (data.kind && data.id) return advanceOneOrder(ctx, orderKind(data.kind), data.id);
-    for (const kind of ORDER_KINDS) {
-      for (;;) {
-        const ids = await dueOrderIds(ctx.pool, kind, ctx.clock.now(), 200);
-        for (const id of ids) await advanceOneOrder(ctx, kind, id);
-        if (ids.length < 200) break;
+    let printing = false;
+    if (data.kind && data.id) printing = await advanceOneOrder(ctx, orderKind(data.kind), data.id);
+    else
+      for (const kind of ORDER_KINDS) {
+        for (;;) {
+          const ids = await dueOrderIds(ctx.pool, kind, ctx.clock.now(), 200);
+          for (const id of ids) if (await advanceOneOrder(ctx, kind, id)) printing = true;
+          if (ids.length < 200) break;
+        }
       }
-    }
+    if (printing) await ctx.boss.send(ORDER_JOBS.printBatches, {});
   },
 };
 
-export async function advanceOneOrder(ctx: JobContext, kind: OrderKind, id: string): Promise<void> {
+/** Moves one order on if it is due; answers whether it entered printing. */
+async function advanceOneOrder(ctx: JobContext, kind: OrderKind, id: string): Promise<boolean> {
   const moved = await withTransaction(ctx.pool, (tx) =>
     advanceOrder(tx, kind, id, { now: ctx.clock.now(), signer: ctx.signer }),
   );
-  if (moved === 'printing') await ctx.boss.send(ORDER_JOBS.printBatches, {});
+  return moved === 'printing';
 }
