@@ -109,6 +109,10 @@ test('JSON feeds: an array, an object holding the records beside other members, 
     [3, '2'],
   ]);
   assert.deepEqual(lines(await read(['{"events": []}\n'])), []);
+  // A byte order mark before the feed, JSON or delimited, is not part of it.
+  assert.deepEqual(lines(await read([`\ufeff[${r(1)}]`])), [[1, '1']]);
+  const delimited = await read([`\ufeffimb|scanDatetime|scanEventCode\n${IMB}|2026-03-02T14:05:00Z|10\n`]);
+  assert.deepEqual(Array.isArray(delimited) && delimited.map((s) => s.line), [2]);
   // Keys with escapes, and known fields given as numbers.
   const escaped = await read([
     `[{"im\\u0062":"${IMB}","scanDatetime":"2026-03-02T14:05:00Z","opCode":271,"scanFacilityZip":12207}]`,

@@ -30,6 +30,8 @@ export async function* readScans(input: ScanInput): AsyncGenerator<Scan[]> {
     first += next.value;
     if (first.trim()) break;
   }
+  // A byte order mark (as Windows tools write) is not part of the feed.
+  if (first.charCodeAt(0) === 0xfeff) first = first.slice(1);
   const rest = (async function* () {
     yield first;
     yield* chunks;
