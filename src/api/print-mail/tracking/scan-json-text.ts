@@ -1,9 +1,9 @@
 import { ScanFileError } from './scan-records.js';
 
-export const TAB = 0x09;
-export const NEWLINE = 0x0a;
-export const RETURN = 0x0d;
-export const SPACE = 0x20;
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+const SPACE = 0x20;
 export const QUOTE = 0x22;
 export const COMMA = 0x2c;
 export const COLON = 0x3a;

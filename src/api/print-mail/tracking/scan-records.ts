@@ -77,19 +77,8 @@ export type ScanValues = Partial<Record<ScanField, string>>;
  * the same shape and reading them stays fast (a million objects built field by field in
  * whatever order the file gives take many shapes).
  */
-export const noValues = (): ScanValues => ({
-  imb: undefined,
-  scanDatetime: undefined,
-  scanEventCode: undefined,
-  operationCode: undefined,
-  scanFacilityZip: undefined,
-  handlingEventType: undefined,
-  mailPhase: undefined,
-  scanFacilityName: undefined,
-  scanFacilityCity: undefined,
-  scanFacilityState: undefined,
-  machineName: undefined,
-});
+const NO_VALUES: ScanValues = Object.fromEntries(Object.keys(SCAN_FIELDS).map((f) => [f, undefined]));
+export const noValues = (): ScanValues => ({ ...NO_VALUES });
 
 /** Whether a record says what happened: one of CODES. */
 export const hasCode = (v: ScanValues) =>
