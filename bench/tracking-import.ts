@@ -1,6 +1,7 @@
 /**
  * `postroom tracking import` on a million IV-MTR scans (P1 §2), same run:
- *   node --import tsx bench/tracking-import.ts [--scans 1000000] [--pieces 100000] [--formats delimited,json] [--reuse]
+ *   node --import tsx bench/tracking-import.ts [--scans 1000000] [--pieces 100000] [--formats delimited,json]
+ *     [--history 0] [--reuse]
  * Database postroom_bench_scans (DATABASE_URL's server) holds `--pieces` live letters with
  * their barcodes; the feed (bench/support/ivmtr-feed.ts) gives each ten scans in time order,
  * 2 in 100 records another mailer's. Timed, same run: reading the file alone (the parser, no
@@ -22,6 +23,7 @@ import { benchImb, writeFeed } from './support/ivmtr-feed.js';
 const SCANS = Number(arg('scans', '1000000'));
 const PIECES = Number(arg('pieces', '100000'));
 const FORMATS = arg('formats', 'delimited,json').split(',');
+const HISTORY = Number(arg('history', '0'));
 const start = new Date('2026-03-02T06:00:00Z');
 
 async function load(pool: Pool) {
@@ -53,9 +55,21 @@ async function load(pool: Pool) {
   );
 }
 
-/** Back to no scans and no imbStatus, so every run's first import does the same work. */
+/**
+ * Back to no scans and no imbStatus, so every run's first import does the same work; with
+ * `--history N`, N scans of other (older) pieces stored before, as months of mail leave them.
+ */
 async function reset(pool: Pool) {
   await pool.query('TRUNCATE imb_scans, events, webhook_outbox');
+  if (HISTORY)
+    await pool.query(
+      `INSERT INTO imb_scans (order_id, scanned_at, event_code, operation_code, facility_zip, status, detail, imported_at)
+       SELECT 'letter_old' || (i / 10), timestamptz '2025-01-01' + i * interval '1 second', '10', '271', '12207',
+         'entered_mail_stream', '{"mailPhase":"Phase 1 - Origin Processing Cancellation of Postage"}', '2025-06-01'
+       FROM generate_series(1, $1) AS i`,
+      [HISTORY],
+    );
+  await pool.query('ANALYZE imb_scans');
   await pool.query(`UPDATE letters SET doc = doc || '{"imbStatus":null,"imbDate":null,"imbZipCode":null}'`);
   await pool.query('VACUUM ANALYZE letters');
 }
@@ -112,7 +126,7 @@ const pool = await benchDatabase(
   load,
 );
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ivmtr-'));
-console.log(`${machine()}; ${SCANS} scans of ${PIECES} pieces (2% foreign)\n`);
+console.log(`${machine()}; ${SCANS} scans of ${PIECES} pieces (2% foreign), ${HISTORY} stored before\n`);
 console.log(
   `load average at the start: ${os
     .loadavg()
