@@ -58,6 +58,8 @@ async function load(pool: Pool) {
 /**
  * Back to no scans and no imbStatus, so every run's first import does the same work; with
  * `--history N`, N scans of other (older) pieces stored before, as months of mail leave them.
+ * imb_scans is analyzed either way, as autovacuum leaves a new database's empty table: the
+ * case whose plans once never finished (docs/decisions.md, *Mail tracking (P1)*).
  */
 async function reset(pool: Pool) {
   await pool.query('TRUNCATE imb_scans, events, webhook_outbox');

@@ -21,7 +21,6 @@ after(() => server.close());
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
-  Operation?: string;
   Plans?: PlanNode[];
 }
 

@@ -96,11 +96,11 @@ export async function storePartPlan(
 }
 
 /**
- * Runs storePart's statement with sequential scans ruled out wherever an index serves: the
- * stored scans of each order are looked up by imb_scans_order, never read by a scan of the
- * whole table per order, which the planner chooses when imb_scans was analyzed small and has
- * grown since (the other part committing half a million scans beside it: a part ran for more
- * than 16 minutes, cancelled). The stage, which has no index, is still read whole.
+ * Runs storePart's statement with sequential scans ruled out wherever an index serves, so the
+ * stored scans of each order are always looked up by imb_scans_order. Left to its statistics,
+ * the planner reads the whole table per order when imb_scans was analyzed small and has grown
+ * since (the other part commits beside this one), which does not finish on a large file. The
+ * stage, which has no index, is still read whole (docs/decisions.md, *Mail tracking (P1)*).
  */
 async function planned<T>(tx: Queryable, run: () => Promise<T>): Promise<T> {
   await tx.query('SET LOCAL enable_seqscan = off');
@@ -113,13 +113,12 @@ async function planned<T>(tx: Queryable, run: () => Promise<T>): Promise<T> {
  * storePart's statement ($1 the part, $2 the import's time). A new scan is checked against
  * the stored scans of its own order, each order's read by its key (`stored`: a lateral
  * subquery the planner cannot flatten, OFFSET 0, so it stays a lookup per order), so the check
- * costs the same however many scans imb_scans holds: joined to the whole table, the planner
- * hashed all of it (10,000,000 stored scans: 13 s a part against 4.9). The scans to insert are
- * sorted before the first is inserted, and a sort reads all its input first, so every read of
- * imb_scans is over before the statement adds to it: unsorted, on an imb_scans analyzed empty
- * (a new database), the planner reread the table for each new scan while the insert made it
- * grow (more than ten minutes for half a million scans). In (order, time) order, too, each
- * insert lands next to the last in imb_scans_order.
+ * costs the same however many scans imb_scans holds; joined to the whole table, the planner
+ * hashes all of it. The scans to insert are sorted before the first is inserted, and a sort
+ * reads all its input first, so every read of imb_scans is over before the statement adds to
+ * it: unsorted, on an imb_scans analyzed empty, the planner rereads the table for each new
+ * scan while the insert makes it grow. In (order, time) order, too, each insert lands next to
+ * the last in imb_scans_order.
  */
 function storePartSql(importId: string): string {
   return `WITH staged AS (
