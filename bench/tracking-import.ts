@@ -9,7 +9,7 @@
  * change with its event), and the same file again (nothing changes). RSS is sampled as the
  * import reads the file, so a growing heap would show. Both formats: delimited and JSON.
  */
-import { createReadStream, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { importScans } from '../src/api/print-mail/tracking/scan-import.js';
@@ -163,3 +163,5 @@ for (const json of [false, true].filter((j) => FORMATS.includes(j ? 'json' : 'de
   }
 }
 await pool.end();
+// The feeds are 355 MB a run: not left in the temporary directory.
+rmSync(dir, { recursive: true, force: true });

@@ -6,11 +6,11 @@ import type { OrderContext } from '../orders/order-change.js';
 import { orderKind } from '../orders/order-kinds.js';
 import { wakeDispatchersAfterCommit } from '../webhooks/delivery/outbox.repo.js';
 import {
-  applyBestChunk,
+  type BestOrder,
   bestKinds,
-  type ImbChanged,
+  moveBestChunk,
+  readBestChunk,
   type ScanEvent,
-  writeScanEvents,
 } from './scan-apply.repo.js';
 import { readScans, type ScanInput } from './scan-parse.js';
 import {
@@ -171,38 +171,36 @@ async function applyNextPart(tx: pg.PoolClient, importId: string, ctx: OrderCont
 
 /**
  * Every order with a new best scan, per kind, a chunk at a time: moved on, with its event.
- * The next chunk's orders move while this chunk's events are made here (ids, signed links),
- * so the database does not wait for them.
+ * Each chunk's events (ids, signed links) are made here while the chunk before moves, so the
+ * database does not wait for them: the next chunk is read before this one is moved.
  */
 async function applyAll(tx: pg.PoolClient, ctx: OrderContext, chunk: number): Promise<number> {
   let ordersUpdated = 0;
   for (const name of await bestKinds(tx)) {
     const kind = orderKind(name as Parameters<typeof orderKind>[0]);
-    let next = applyBestChunk(tx, kind, '', chunk, ctx.now);
-    for (;;) {
-      const { last, changed } = await next;
-      if (last === undefined) break;
-      next = applyBestChunk(tx, kind, last, chunk, ctx.now);
-      ordersUpdated += changed.length;
-      if (!changed.length) continue;
-      const events = changed.map((c) => eventFor(c, ctx));
-      try {
-        await writeScanEvents(tx, kind, events, ctx.now);
-      } catch (err) {
-        // The next chunk was sent first: if it failed, it is why the events could not be written.
-        const nextFailure = await next.then(
-          () => undefined,
-          (e: unknown) => e,
-        );
-        throw nextFailure ?? err;
-      }
+    const read = (after: string) =>
+      readBestChunk(tx, kind, after, chunk).then((orders) => ({
+        last: orders.at(-1)?.id,
+        events: orders.map((o) => eventFor(o, ctx)),
+      }));
+    let after = '';
+    let current = await read(after);
+    while (current.last !== undefined) {
+      const { last, events } = current;
+      const [next, moved] = await Promise.all([
+        read(last),
+        moveBestChunk(tx, kind, { after, last }, events, ctx.now),
+      ]);
+      ordersUpdated += moved;
+      after = last;
+      current = next;
     }
   }
   return ordersUpdated;
 }
 
-/** The event of a moved order: `updatedFields` names imbStatus and imbZipCode only when they changed. */
-function eventFor(row: ImbChanged, ctx: OrderContext): ScanEvent {
+/** The event of an order if it moves: `updatedFields` names imbStatus and imbZipCode only when they change. */
+function eventFor(row: BestOrder, ctx: OrderContext): ScanEvent {
   const links: Record<string, string> = {};
   if (row.uploadedKey) links.uploadedPDF = ctx.signer.urlFor(row.uploadedKey);
   if (row.pdfKey) links.url = ctx.signer.urlFor(row.pdfKey);

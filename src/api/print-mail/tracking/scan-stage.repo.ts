@@ -29,9 +29,10 @@ export async function createStage(tx: Queryable, now: Date): Promise<string> {
     'INSERT INTO imb_import_parts (import_id, part) SELECT $1, p FROM generate_series(0, $2 - 1) AS p',
     [id, IMPORT_PARTS],
   );
-  await tx.query(`CREATE TABLE ${stageTable(id)} (part int NOT NULL, tracking text NOT NULL, scanned_ms bigint NOT NULL,
-    event_code text NOT NULL, operation_code text NOT NULL, facility_zip text NOT NULL, status text,
-    detail text NOT NULL)`);
+  // Byte order ("C") for the codes the parts group and match by: migrations/0066.
+  await tx.query(`CREATE TABLE ${stageTable(id)} (part int NOT NULL, tracking text COLLATE "C" NOT NULL,
+    scanned_ms bigint NOT NULL, event_code text COLLATE "C" NOT NULL, operation_code text COLLATE "C" NOT NULL,
+    facility_zip text COLLATE "C" NOT NULL, status text, detail text NOT NULL)`);
   return id;
 }
 
