@@ -13,6 +13,7 @@ import { createVerifier } from './engines/address/verify/index.js';
 import { networkIsolation, RenderThread } from './engines/render/index.js';
 import { startGinPendingFlush } from './jobs/gin-pending-flush.js';
 import { startQueue } from './jobs/queue.js';
+import { watchQueues } from './jobs/queue-watch.js';
 import { createQueues, jobsFor, startWorkers } from './jobs/registry.js';
 import { RenderChild } from './jobs/render-child.js';
 import { startWebhookDelivery } from './jobs/webhook-worker.js';
@@ -76,7 +77,7 @@ export async function startRuntime(config: Config, options: RuntimeOptions): Pro
   if (options.workers && config.renders !== 'elsewhere') warnIfRendersHaveNoNamespace(logger);
   const app = options.http ? await buildAppOrRelease(deps, logger, db) : undefined;
   const renderChild = renderChildFor(config, options, db.url, deps.foreground, logger);
-  await startJobs(deps, options, logger, renderChild);
+  await startJobs(deps, db.schema, options, logger, renderChild);
   // Index upkeep is background work: it runs where the job workers run.
   const ginFlush = startGinPendingFlush({
     pool: db.pool,
@@ -196,6 +197,7 @@ function renderChildFor(
 /** Workers for this process's share of the jobs; a process without workers still makes the queues. */
 async function startJobs(
   deps: AppDeps,
+  schema: string,
   options: RuntimeOptions,
   logger: Logger,
   renderChild: RenderChild | undefined,
@@ -213,7 +215,8 @@ async function startJobs(
   const ctx: JobContext = { ...deps, log, renderGate };
   const share =
     options.workers === 'renders-only' ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
-  await startWorkers(boss, ctx, jobsFor(share));
+  const workers = await startWorkers(boss, ctx, jobsFor(share));
+  watchQueues(boss, schema, workers, (err) => logger.error({ err }, 'job queue error'));
   renderChild?.start();
 }
 

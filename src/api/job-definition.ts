@@ -17,7 +17,8 @@ export interface JobDefinition<T extends object = object> {
   name: string;
   /** Queue options, or a function of the configuration when they depend on it. */
   queue?: Omit<PgBoss.Queue, 'name'> | ((config: Config) => Omit<PgBoss.Queue, 'name'>);
-  work?: PgBoss.WorkOptions;
+  /** How workers fetch (batch size, metadata); how soon is the queue watch's (jobs/queue-watch.ts). */
+  work?: Omit<PgBoss.WorkOptions, 'pollingIntervalSeconds'>;
   cron?: string;
   /** Workers this process runs for the queue (each takes one batch at a time); default 1. */
   workers?: number;

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { QueueDb } from './queue-db.js';
+import { bossSchema } from './queue-watch.js';
 
 /**
  * pg-boss on the same database: durable jobs, schedules and retries that survive restarts.
@@ -18,7 +19,7 @@ export async function startQueue(
   const boss = new JobQueue(
     {
       db,
-      schema: `${schema === 'public' ? '' : `${schema}_`}pgboss`,
+      schema: bossSchema(schema),
       // Short cron polling so schedules such as the idempotency sweep stay punctual.
       cronMonitorIntervalSeconds: 30,
       // Maintenance is what notices expired jobs (a worker that died mid-job).

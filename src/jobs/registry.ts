@@ -20,6 +20,7 @@ import { sweepTemplateEditorSessions } from '../api/print-mail/template-editor-s
 import { resumeScanImports } from '../api/print-mail/tracking/scan-import-resume.job.js';
 import type { Config } from '../config/config.js';
 import { retryTransient } from '../db/retry-transient.js';
+import { WORKER_POLL_SECONDS } from './queue-watch.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
 import { sweepRetention } from './sweep-retention.js';
 
@@ -133,13 +134,26 @@ export function jobsFor(share: JobShare): JobDefinition<any>[] {
   return JOBS.filter((job) => Boolean(job.makesPdfs) === (share === 'pdfs'));
 }
 
-/** Works `jobs` in this process; every queue is created, so it can enqueue the others too. */
-export async function startWorkers(boss: PgBoss, ctx: JobContext, jobs = JOBS): Promise<void> {
+/**
+ * Works `jobs` in this process; every queue is created, so it can enqueue the others too.
+ * Answers the workers' ids by queue, for watchQueues (queue-watch.ts), which wakes them when
+ * their queue has jobs due: their own polls are only a net under it (WORKER_POLL_SECONDS).
+ */
+export async function startWorkers(
+  boss: PgBoss,
+  ctx: JobContext,
+  jobs = JOBS,
+): Promise<Map<string, string[]>> {
   await createQueues(boss, ctx.config);
+  const workers = new Map<string, string[]>();
   for (const job of jobs) {
+    const ids: string[] = [];
     for (let i = 0; i < (job.workers ?? 1); i++) {
-      await boss.work(job.name, job.work ?? {}, batchHandler(job, ctx, boss));
+      const options = { ...job.work, pollingIntervalSeconds: WORKER_POLL_SECONDS };
+      ids.push(await boss.work(job.name, options, batchHandler(job, ctx, boss)));
     }
+    workers.set(job.name, ids);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
+  return workers;
 }

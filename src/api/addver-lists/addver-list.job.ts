@@ -26,7 +26,6 @@ export const addverList: JobDefinition<ListJobData> = {
     expireInSeconds: 5 * 60,
     deadLetter: LIST_JOBS.failed,
   },
-  work: { pollingIntervalSeconds: 1 },
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
     const outcome = await advanceList(runDeps(ctx), scope, data.id, { budgetMs: ctx.config.jobSliceMs });

@@ -19,7 +19,6 @@ export const mailingListImport: JobDefinition<ImportJobData> = {
     expireInSeconds: 5 * 60, // a slice is seconds; a big import's commit, a minute or two
     deadLetter: IMPORT_JOBS.failed,
   },
-  work: { pollingIntervalSeconds: 1 },
   async run(data, ctx) {
     const scope = { orgId: data.orgId, live: data.live };
     const outcome = await advanceImport(ctx, scope, data.id, { budgetMs: ctx.config.jobSliceMs });

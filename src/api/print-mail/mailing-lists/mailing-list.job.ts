@@ -11,7 +11,6 @@ import {
 export const mailingListJob: JobDefinition<MailingListJobData> = {
   name: MAILING_LIST_JOB,
   queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, deadLetter: MAILING_LIST_JOB_FAILED },
-  work: { pollingIntervalSeconds: 0.5 },
   run: (data, ctx) => runListJob(ctx.pool, data, ctx.clock.now()),
 };
 

@@ -16,7 +16,6 @@ import { dueOrderIds } from './order-schedule.repo.js';
 export const advanceOrders: JobDefinition<{ kind?: string; id?: string }> = {
   name: ORDER_JOBS.advance,
   cron: '* * * * *',
-  work: { pollingIntervalSeconds: 0.5 },
   async run(data, ctx) {
     let printing = false;
     if (data.kind && data.id) printing = await advanceOneOrder(ctx, orderKind(data.kind), data.id);

@@ -12,7 +12,6 @@ export const assemblePrintBatchesJob: JobDefinition = {
   name: ORDER_JOBS.printBatches,
   cron: '*/5 * * * *',
   makesPdfs: true,
-  work: { pollingIntervalSeconds: 1 },
   async run(_data, ctx) {
     const made = await assemblePrintBatches(ctx.pool, ctx.blobs, ctx.clock.now(), async (kind, id, name) => {
       const row = await readOrder(ctx.pool, kind, id);

@@ -53,7 +53,7 @@ export const renderOrder: JobDefinition<OrderJobData> = {
   // (print-batcher.ts); a trickle of orders still renders one at a time. Each job still fails
   // alone.
   // includeMetadata: the previous run's error, which tells a second timeout from a first.
-  work: { pollingIntervalSeconds: 0.5, batchSize: 24, includeMetadata: true },
+  work: { batchSize: 24, includeMetadata: true },
   workers: 2,
   makesPdfs: true,
   // While this process's API is busy, renders go one at a time (render-gate.ts).

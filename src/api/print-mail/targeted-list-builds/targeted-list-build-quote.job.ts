@@ -6,7 +6,6 @@ import { generateQuote } from './list-build-quote.js';
 export const targetedListBuildQuote: JobDefinition<ListBuildJobData> = {
   name: LIST_BUILD_JOBS.quote,
   queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, deadLetter: LIST_BUILD_JOBS.failed },
-  work: { pollingIntervalSeconds: 0.5 },
   run: (data, ctx) =>
     generateQuote(
       { pool: ctx.pool, clock: ctx.clock, pricePerContactCents: ctx.config.listBuildCreditCents },

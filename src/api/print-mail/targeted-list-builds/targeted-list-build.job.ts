@@ -18,7 +18,6 @@ export const targetedListBuild: JobDefinition<ListBuildJobData> = {
     expireInSeconds: 5 * 60,
     deadLetter: LIST_BUILD_JOBS.failed,
   },
-  work: { pollingIntervalSeconds: 0.5 },
   async run(data, ctx) {
     const deps = { pool: ctx.pool, clock: ctx.clock, addressing: ctx.addressing };
     if ((await advanceBuild(deps, data, { budgetMs: ctx.config.jobSliceMs })) === 'more')
