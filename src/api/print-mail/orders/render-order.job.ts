@@ -44,11 +44,11 @@ export const renderOrder: JobDefinition<OrderJobData> = {
     expireInSeconds: config.renderJobExpireSec,
     deadLetter: ORDER_JOBS.renderFailed,
   }),
-  // A pg-boss worker waits out the rest of its polling interval (0.5 s) after each batch, so
-  // workers taking one job at a time cap rendering at two per worker per second whatever the
-  // browser pool could do. Two workers taking up to 24 at a time (run side by side,
-  // batchHandler) allow ~96/s, and each fetch and completion (a scan of the queue's index)
-  // serves many orders; idle, they poll 4 times a second. A backlog (a campaign) thus keeps
+  // A worker fetches again after each batch once the queue watch has seen jobs waiting (every
+  // 0.5 s, jobs/queue-watch.ts), so workers taking one job at a time would cap rendering at a
+  // few per worker per second whatever the browser pool could do. Two workers taking up to 24
+  // at a time (run side by side, batchHandler) allow far more, and each fetch and completion
+  // (a scan of the queue's index) serves many orders. A backlog (a campaign) thus keeps
   // dozens of renders waiting for tabs, which is what lets them share prints
   // (print-batcher.ts); a trickle of orders still renders one at a time. Each job still fails
   // alone.
