@@ -216,7 +216,7 @@ async function startJobs(
   const share =
     options.workers === 'renders-only' ? 'pdfs' : config.renders === 'here' ? 'all' : 'all-but-pdfs';
   const workers = await startWorkers(boss, ctx, jobsFor(share));
-  watchQueues(boss, schema, workers, (err) => logger.error({ err }, 'job queue error'));
+  watchQueues(boss, schema, workers);
   renderChild?.start();
 }
 

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { bossSchema } from './queue.js';
 
 /** How often the watch looks for jobs due: as often as the render queue polled on its own. */
 export const WATCH_MS = 500;
@@ -8,9 +9,6 @@ export const WATCH_MS = 500;
  * fails. Not shorter, or the idle polling the watch replaces comes back.
  */
 export const WORKER_POLL_SECONDS = 30;
-
-/** pg-boss's schema beside the app's schema `schema`. */
-export const bossSchema = (schema: string) => `${schema === 'public' ? '' : `${schema}_`}pgboss`;
 
 /**
  * Wakes this process's pg-boss workers when their queues have jobs due, one query for all of
@@ -22,14 +20,10 @@ export const bossSchema = (schema: string) => `${schema === 'public' ? '' : `${s
  * queues' workers fetch; a job that becomes due later (a retry, `startAfter`) is seen when it
  * is due. A worker woken while busy fetches again as soon as it is done, rather than waiting
  * out its interval after a full batch. `schema`: the app's; `workers`: pg-boss worker ids by
- * queue name.
+ * queue name. A failed look is the queue's `error` (logged where startQueue was given its
+ * onError), as a worker's failed fetch is.
  */
-export function watchQueues(
-  boss: PgBoss,
-  schema: string,
-  workers: Map<string, string[]>,
-  onError: (err: Error) => void,
-): void {
+export function watchQueues(boss: PgBoss, schema: string, workers: Map<string, string[]>): void {
   const names = [...workers.keys()];
   const due = `SELECT q AS name FROM unnest($1::text[]) AS q
     WHERE EXISTS (SELECT FROM "${bossSchema(schema)}".job j WHERE j.name = q AND j.state < 'active' AND j.start_after < now())`;
@@ -43,7 +37,7 @@ export function watchQueues(
         for (const { name } of res?.rows ?? [])
           for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     } catch (err) {
-      if (!stopped) onError(err as Error);
+      if (!stopped) boss.emit('error', err as Error);
     }
     // unref: the workers keep a running process alive; a stopped one is not kept by this.
     if (!stopped) timer = setTimeout(tick, WATCH_MS).unref();

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { QueueDb } from './queue-db.js';
-import { bossSchema } from './queue-watch.js';
+
+/** pg-boss's schema beside the app's schema `schema`. */
+export const bossSchema = (schema: string) => `${schema === 'public' ? '' : `${schema}_`}pgboss`;
 
 /**
  * pg-boss on the same database: durable jobs, schedules and retries that survive restarts.

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { startQueue } from '../../src/jobs/queue.js';
-import { bossSchema, WATCH_MS, WORKER_POLL_SECONDS, watchQueues } from '../../src/jobs/queue-watch.js';
+import { bossSchema, startQueue } from '../../src/jobs/queue.js';
+import { WATCH_MS, WORKER_POLL_SECONDS, watchQueues } from '../../src/jobs/queue-watch.js';
 import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // Workers poll their own queue only every WORKER_POLL_SECONDS (30 s); each job below must be
@@ -35,7 +35,7 @@ before(async () => {
   }
   // A worker waits out its first interval only after its first fetch; let both fetch nothing.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  watchQueues(boss, schema, workers, (err) => errors.push(err));
+  watchQueues(boss, schema, workers);
 });
 
 after(async () => {
