@@ -1,18 +1,19 @@
 /**
- * Runs the test files, the slowest first (scripts/slow-tests.txt), then the rest in name
- * order, `TEST_CONCURRENCY` at a time (default 3); `node --test FILES` sorts the files by name
- * whatever order they are given in, so a long one could start last and run alone at the end.
+ * Runs the test files: the slowest first (scripts/slow-tests.txt), each in a process of its
+ * own, then the rest, `GROUP_SIZE` files to a process (test/helpers/file-group.ts: one after
+ * another, each its own suite), `TEST_CONCURRENCY` processes at a time (default 3). The order
+ * is this runner's: `node --test FILES` sorts the files by name whatever order they are given
+ * in, so a long one could start last and run alone at the end.
  * Started by scripts/test.sh compiled, as `node --test-timeout=600000
- * test-build/scripts/run-tests.js [FILES]` (scripts/build-tests.ts); each file runs in a
- * process of its own with the same flags, so from test-build/ too, without a loader. FILES and
- * the times it writes name the sources (test/x.test.ts).
- */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+ * test-build/scripts/run-tests.js [FILES]` (scripts/build-tests.ts); each process runs with the
+ * same flags, so from test-build/ too, without a loader. FILES and the times it writes name the
+ * sources (test/x.test.ts). */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { setTimeout } from 'node:timers/promises';
-import { CODE_ROOT, COMPILED, ROOT as root, runnable } from '../test/helpers/code-root.js';
+import { CODE_ROOT, COMPILED, ROOT as root, runnable, runnableUrl } from '../test/helpers/code-root.js';
 import { newRunId, TEST_RUN_ENV } from '../test/helpers/test-run.js';
 
 /** The source a file of this tree was made from (test/x.test.ts for test-build/test/x.test.js). */
@@ -34,14 +35,48 @@ const slowest = readFileSync(path.join(root, 'scripts/slow-tests.txt'), 'utf8')
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith('#') && existsSync(path.join(root, l)));
 const given = process.argv.slice(2);
-const all = given.length ? given : testFiles('test').sort();
-const files = [...new Set([...slowest.filter((f) => all.includes(f)), ...all])];
+const all = given.length
+  ? given.map((f) => path.relative(root, path.resolve(root, f)))
+  : testFiles('test').sort();
+const alone = slowest.filter((f) => all.includes(f));
+const grouped = all.filter((f) => !alone.includes(f));
+
+// Files that share a process share its imports (the harness, ~1.1–1.4 s of CPU a file) and its
+// compiled code; the slow files keep a process each, so that three of them run side by side.
+// Dealt out like cards (file i to group i mod n), so that each group gets some of each folder's
+// files and the groups take about as long as one another.
+const GROUP_SIZE = Number(process.env.TEST_GROUP_SIZE ?? 12);
+const groups: string[][] = Array.from({ length: Math.ceil(grouped.length / GROUP_SIZE) }, () => []);
+grouped.forEach((f, i) => {
+  groups[i % groups.length].push(f);
+});
+const runId = newRunId();
+const groupDir = path.join(root, 'test-artifacts/groups', runId);
+if (groups.length) mkdirSync(groupDir, { recursive: true });
+const groupFiles = groups.map((sources, i) => {
+  const file = path.join(groupDir, `group-${String(i + 1).padStart(2, '0')}.test.mjs`);
+  writeFileSync(
+    file,
+    `import { runFiles } from ${JSON.stringify(runnableUrl('test/helpers/file-group.ts'))};\n` +
+      `await runFiles(${JSON.stringify(sources, null, 2)});\n`,
+  );
+  return file;
+});
+const files = [...alone.map((f) => runnable(f)), ...groupFiles];
+const inGroup = (file: string) =>
+  groupFiles.includes(file) || file === runnable('test/helpers/file-group.ts');
 
 // Each file's time (its top-level tests added up), slowest first, for scripts/slow-tests.txt (test-artifacts/ is ignored by git).
+// In a group a file is one top-level suite, named by its source.
 const fileTimes = new Map<string, number>();
-const recordFile = (data: { nesting: number; file?: string; details: { duration_ms: number } }) => {
+const recordFile = (data: {
+  name: string;
+  nesting: number;
+  file?: string;
+  details: { duration_ms: number };
+}) => {
   if (data.nesting === 0 && data.file) {
-    const rel = sourceOf(data.file);
+    const rel = inGroup(data.file) ? data.name : sourceOf(data.file);
     fileTimes.set(rel, (fileTimes.get(rel) ?? 0) + data.details.duration_ms);
   }
 };
@@ -58,7 +93,6 @@ process.on('exit', () => {
 // drops those whose servers have closed while the run goes on, one at a time (each DROP DATABASE
 // waits for a checkpoint, ~0.25 s quiet: the 121 of a run took ~30 s when all left to the end),
 // and the rest once every file is done.
-const runId = newRunId();
 process.env[TEST_RUN_ENV] = runId;
 const { dropRunDatabases } = await import('../test/helpers/template-database.js');
 const sweeping = new AbortController();
@@ -72,9 +106,9 @@ const sweeper = (async () => {
 })();
 
 const tests = run({
-  files: files.map((f) => runnable(path.relative(root, path.resolve(root, f)))),
+  files,
   concurrency: Number(process.env.TEST_CONCURRENCY ?? 3),
-  // Each whole file, as --test-timeout bounds them under `node --test`.
+  // Each whole process (a file or a group), as --test-timeout bounds a file under `node --test`.
   timeout: 600_000,
 })
   .on('test:pass', recordFile)
@@ -86,6 +120,7 @@ const tests = run({
 tests.once('end', async () => {
   sweeping.abort();
   await sweeper;
+  rmSync(groupDir, { recursive: true, force: true });
   dropped += await dropRunDatabases(runId);
   process.stdout.write(`dropped the run's ${dropped} test databases\n`);
 });
