@@ -14,8 +14,8 @@ export const WORKER_POLL_SECONDS = 30;
  * Wakes this process's pg-boss workers when their queues have jobs due, one query for all of
  * them every WATCH_MS. pg-boss has each worker poll its own queue: a process working the ~22
  * queues sent ~22 fetches a second with nothing to do (a `FOR UPDATE SKIP LOCKED` update each),
- * about 44 ms of CPU a second between Node and PostgreSQL for an idle server (docs/testing.md,
- * "How long the suite takes"). The watch asks pg-boss's own partial index (`job_i5`: name,
+ * about 44 ms of CPU a second between Node and PostgreSQL for an idle server (docs/benchmarks.md,
+ * "An idle server"). The watch asks pg-boss's own partial index (`job_i5`: name,
  * start_after, where not yet active) whether each queue has a job to start, and only those
  * queues' workers fetch; a job that becomes due later (a retry, `startAfter`) is seen when it
  * is due. A worker woken while busy fetches again as soon as it is done, rather than waiting
