@@ -80,6 +80,8 @@ export class RenderThread implements OrderRenderer {
     if (this.#closed) return Promise.reject(new RenderUnavailableError('the render thread is closed'));
     const worker = this.#worker ?? this.#start();
     const id = ++this.#nextId;
+    // A thread with renders in hand keeps the process alive until they are answered.
+    worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       worker.postMessage({ type: 'render', id, job } satisfies ToThread);
@@ -103,19 +105,22 @@ export class RenderThread implements OrderRenderer {
 
   #start(): Worker {
     const worker = startWorker(this.#options);
-    // Like the in-thread pool, an idle render thread does not keep the process alive.
-    worker.unref();
     worker.on('message', (msg: FromThread) => {
       if (msg.type === 'closed') return;
       const pending = this.#pending.get(msg.id);
       if (!pending) return;
       this.#pending.delete(msg.id);
+      if (this.#pending.size === 0) worker.unref();
       if (msg.type === 'failed') return pending.reject(revivedError(msg.error));
       for (const [stage, ms] of msg.stages) this.#observe?.(stage, ms);
       pending.resolve(msg.result);
     });
     worker.on('error', (err) => this.#lost(worker, err.message));
     worker.on('exit', (code) => this.#lost(worker, `exited with code ${code}`));
+    // Like the in-thread pool, an idle render thread does not keep the process alive (render()
+    // refs it while it has renders in hand). After the 'message' listener: adding one refs the
+    // worker's port again.
+    worker.unref();
     this.#worker = worker;
     return worker;
   }
