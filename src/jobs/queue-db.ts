@@ -1,5 +1,11 @@
+import { setTimeout } from 'node:timers/promises';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
+
+const NO_RESULT = undefined as unknown as pg.QueryResult;
+/** How long a close waits for the queries in flight (close()). */
+const DRAIN_MS = 2_000;
+const QUIET_MS = 50;
 
 /**
  * The job queue's connections, handed to pg-boss as its `db`. pg-boss's own pool is closed by
@@ -7,15 +13,19 @@ import type PgBoss from 'pg-boss';
  * pg-pool's end() leaves such a wait pending for ever: that worker never stops, and pg-boss's
  * wait for it, a 1 s timer set again and again, keeps the process alive (two such workers were
  * the "two timers" of the test files that passed and did not end, docs/testing.md). Here a
- * close gives each query still waiting for a connection no result, as pg-boss's own pool gives
- * a query after its close (a fetch finds no jobs, so the worker stops), and ends the pool once
- * the queries that hold a connection are done.
+ * close lets the queries in flight finish (close() says how long), then gives each query still
+ * waiting for a connection no result, as pg-boss's own pool gives a query after its close (a
+ * fetch finds no jobs, so the worker stops), and ends the pool.
  */
 export class QueueDb implements PgBoss.Db {
   readonly #pool: pg.Pool;
   #closed = false;
   /** Each query waiting for a connection: what gives it up. */
   readonly #waiting = new Set<() => void>();
+  /** Queries asked for and not yet answered, waiting or running. */
+  #inFlight = 0;
+  #lastAnswered = 0;
+  #closing?: Promise<void>;
 
   constructor(options: pg.PoolConfig, onError: (err: Error) => void) {
     this.#pool = new pg.Pool(options);
@@ -26,22 +36,45 @@ export class QueueDb implements PgBoss.Db {
   }
 
   async executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult> {
-    const client = this.#closed ? undefined : await this.#connect();
-    // pg-boss reads no result as nothing done (a fetch as no jobs), as after its own pool's close.
-    if (!client) return undefined as unknown as pg.QueryResult;
+    if (this.#closed) return NO_RESULT;
+    this.#inFlight++;
     try {
-      const result = await client.query(text, values);
-      client.release();
-      return result;
-    } catch (err) {
-      // As pool.query does: a client whose query failed is not used again.
-      client.release(err as Error);
-      throw err;
+      const client = await this.#connect();
+      // pg-boss reads no result as nothing done (a fetch as no jobs), as after its own pool's close.
+      if (!client) return NO_RESULT;
+      try {
+        const result = await client.query(text, values);
+        client.release();
+        return result;
+      } catch (err) {
+        // As pool.query does: a client whose query failed is not used again.
+        client.release(err as Error);
+        throw err;
+      }
+    } finally {
+      this.#inFlight--;
+      this.#lastAnswered = Date.now();
     }
   }
 
+  /**
+   * First lets the queries in flight finish, and those they lead to (a fetch that was running
+   * when the stop began takes its jobs, which the stopping queue hands straight back: queue.ts),
+   * until none has been in flight for QUIET_MS, or for DRAIN_MS at most; a write dropped here
+   * would leave its job active until it expires. Then gives each query still waiting for a
+   * connection no result, and ends the pool.
+   */
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closing) return this.#closing;
+    this.#closing = this.#drainAndEnd();
+    return this.#closing;
+  }
+
+  async #drainAndEnd(): Promise<void> {
+    const until = Date.now() + DRAIN_MS;
+    while (Date.now() < until && (this.#inFlight > 0 || Date.now() - this.#lastAnswered < QUIET_MS)) {
+      await setTimeout(QUIET_MS / 2);
+    }
     this.#closed = true;
     for (const giveUp of this.#waiting) giveUp();
     this.#waiting.clear();

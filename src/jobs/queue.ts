@@ -44,6 +44,7 @@ class JobQueue extends PgBoss {
   readonly #db: QueueDb;
   #close = true;
   #closing?: Promise<void>;
+  stopping = false;
 
   constructor(options: PgBoss.ConstructorOptions, db: QueueDb) {
     super(options);
@@ -55,10 +56,20 @@ class JobQueue extends PgBoss {
   }
 
   override async stop(options: PgBoss.StopOptions = {}): Promise<void> {
+    this.stopping = true;
     this.#close = options.close ?? true;
     await super.stop(options);
     await this.#closing;
   }
+}
+
+/**
+ * Whether `boss` has begun to stop. A worker's fetch that was running when the stop began can
+ * still take jobs after pg-boss has looked for jobs in hand to give back; its workers then hand
+ * such jobs straight back (registry.ts) rather than start them on a queue about to close.
+ */
+export function queueStopping(boss: PgBoss): boolean {
+  return boss instanceof JobQueue && boss.stopping;
 }
 
 /** Lets a job be enqueued inside the caller's transaction, so it exists only if the transaction commits. */

@@ -20,6 +20,7 @@ import { sweepTemplateEditorSessions } from '../api/print-mail/template-editor-s
 import { resumeScanImports } from '../api/print-mail/tracking/scan-import-resume.job.js';
 import type { Config } from '../config/config.js';
 import { retryTransient } from '../db/retry-transient.js';
+import { queueStopping } from './queue.js';
 import { WORKER_POLL_SECONDS } from './queue-watch.js';
 import { sweepIdempotencyKeys } from './sweep-idempotency-keys.js';
 import { sweepRetention } from './sweep-retention.js';
@@ -126,6 +127,11 @@ export function batchHandler(
   };
 }
 
+/** A job fetched as its queue stops fails at once, so pg-boss puts it back to run again. */
+function handBack(): Promise<never> {
+  return Promise.reject(new Error('the job queue stopped before this job began; it runs again'));
+}
+
 /** Which of JOBS a process works: all of them, or only those that make PDFs, or all but those. */
 export type JobShare = 'all' | 'pdfs' | 'all-but-pdfs';
 
@@ -150,7 +156,12 @@ export async function startWorkers(
     const ids: string[] = [];
     for (let i = 0; i < (job.workers ?? 1); i++) {
       const options = { ...job.work, pollingIntervalSeconds: WORKER_POLL_SECONDS };
-      ids.push(await boss.work(job.name, options, batchHandler(job, ctx, boss)));
+      const handle = batchHandler(job, ctx, boss);
+      ids.push(
+        await boss.work(job.name, options, (batch: PgBoss.Job<object>[]) =>
+          queueStopping(boss) ? handBack() : handle(batch),
+        ),
+      );
     }
     workers.set(job.name, ids);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });

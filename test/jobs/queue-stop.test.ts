@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
+import type { JobContext, JobDefinition } from '../../src/api/job-definition.js';
+import { loadConfig } from '../../src/config/config.js';
+import { bossSchema, startQueue } from '../../src/jobs/queue.js';
+import { startWorkers } from '../../src/jobs/registry.js';
 import { nodeArgsFor } from '../helpers/code-root.js';
+import { testDatabaseUrl } from '../helpers/test-database.js';
 
 // pg-pool's end() leaves a query waiting for a connection pending for ever, so a worker whose
 // fetch waited when its queue stopped never stopped, and pg-boss's 1 s wait for it kept the
@@ -26,4 +34,48 @@ test('a job queue stopped while its workers wait for a connection leaves the pro
   assert.ok(ended, `still running ${Date.now() - started} ms after it started: ${output}`);
   assert.equal(child.exitCode, 0, output);
   assert.match(output, /^stopped, holding /m);
+});
+
+// pg-boss's stop looks for jobs in hand once its workers are told to stop, and completes or fails
+// a job without waiting for the write. A fetch still running then (here held by a lock on the job
+// table) takes its job after that look: the job began on a closing queue, and its completion was
+// dropped with the closed connections, so it stayed active until it expired (5 minutes for a
+// mailing list import, which a restarted server then did not go on with). Now it is handed back.
+test('a job fetched while its queue stops is handed back to run again, not left active', async () => {
+  const url = await testDatabaseUrl();
+  const schema = `t_${randomBytes(5).toString('hex')}`;
+  const jobs = bossSchema(schema);
+  const boss = await startQueue(url, schema, () => {}, 120, 'postroom-test', 2);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await boss.createQueue('held');
+    let began = false;
+    const held: JobDefinition = {
+      name: 'held',
+      async run() {
+        began = true;
+      },
+    };
+    // The worker has fetched once and found nothing; its next fetch is when it is woken.
+    const [worker] = (await startWorkers(boss, { config: loadConfig({}) } as JobContext, [held])).get(
+      'held',
+    )!;
+    const id = await boss.send('held', {});
+    await admin.query('BEGIN');
+    await admin.query(`LOCK TABLE ${jobs}.job IN EXCLUSIVE MODE`);
+    boss.notifyWorker(worker);
+    await delay(300); // the worker's fetch now waits for the lock
+    const stopped = boss.stop({ graceful: true, wait: true, timeout: 1000 });
+    await delay(1500); // pg-boss has found no job in hand and closes its connections
+    await admin.query('COMMIT'); // the fetch goes on and takes the job
+    await stopped;
+    const { rows } = await admin.query(`SELECT state FROM ${jobs}.job WHERE id = $1`, [id]);
+    assert.equal(began, false, 'the job did not begin on a stopping queue');
+    assert.ok(['created', 'retry'].includes(rows[0].state), `the job's state: ${rows[0].state}`);
+  } finally {
+    await admin.query('ROLLBACK').catch(() => {});
+    await admin.query(`DROP SCHEMA IF EXISTS ${jobs} CASCADE`);
+    await admin.end();
+  }
 });
