@@ -29,7 +29,11 @@ export class QueueDb implements PgBoss.Db {
 
   constructor(options: pg.PoolConfig, onError: (err: Error) => void) {
     this.#pool = new pg.Pool(options);
-    this.#pool.on('error', onError);
+    // An idle connection cut while the pool closes (the cluster stopping beside a stop) is not
+    // an error of the queue's: the connection was about to be closed anyway.
+    this.#pool.on('error', (err) => {
+      if (!this.#closing) onError(err);
+    });
     // pg-pool listens for a client's errors only while it is idle, and an 'error' event nobody
     // listens for ends the process (the database going away mid-query); the query fails anyway.
     this.#pool.on('connect', (client) => client.on('error', () => {}));
