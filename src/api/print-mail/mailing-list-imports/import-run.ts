@@ -108,9 +108,11 @@ async function stageRows(
   { fileKey, plan, progress: start, from }: Position,
   options: ImportRunOptions,
 ): Promise<'end' | 'more' | 'done'> {
+  const org = await getOrganization(deps.pool, scope.orgId);
+  // Opened last before the rows are read, whose reader closes it however it stops: a query
+  // failing in between (the pool closed by a stop) left the open file to the garbage collector.
   const file = await deps.blobs.stream(fileKey);
   if (!file) return 'more'; // gone since the header was read: the next run fails the import
-  const org = await getOrganization(deps.pool, scope.orgId);
   const ctx: ContactContext = {
     scope,
     orgCountryCode: org?.countryCode ?? 'US',
