@@ -7,7 +7,8 @@
  * Started by scripts/test.sh compiled, as `node --test-timeout=600000
  * test-build/scripts/run-tests.js [FILES]` (scripts/build-tests.ts); each process runs with the
  * same flags, so from test-build/ too, without a loader. FILES and the times it writes name the
- * sources (test/x.test.ts). */
+ * sources (test/x.test.ts).
+ */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { run } from 'node:test';
@@ -63,8 +64,8 @@ const groupFiles = groups.map((sources, i) => {
   return file;
 });
 const files = [...alone.map((f) => runnable(f)), ...groupFiles];
-const inGroup = (file: string) =>
-  groupFiles.includes(file) || file === runnable('test/helpers/file-group.ts');
+// A group's files are suites that file-group.ts defines, so their events name it as their file.
+const GROUP_RUNNER = runnable('test/helpers/file-group.ts');
 
 // Each file's time (its top-level tests added up), slowest first, for scripts/slow-tests.txt (test-artifacts/ is ignored by git).
 // In a group a file is one top-level suite, named by its source.
@@ -76,7 +77,7 @@ const recordFile = (data: {
   details: { duration_ms: number };
 }) => {
   if (data.nesting === 0 && data.file) {
-    const rel = inGroup(data.file) ? data.name : sourceOf(data.file);
+    const rel = data.file === GROUP_RUNNER ? data.name : sourceOf(data.file);
     fileTimes.set(rel, (fileTimes.get(rel) ?? 0) + data.details.duration_ms);
   }
 };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
@@ -65,9 +66,15 @@ test('a job fetched while its queue stops is handed back to run again, not left 
     await admin.query('BEGIN');
     await admin.query(`LOCK TABLE ${jobs}.job IN EXCLUSIVE MODE`);
     boss.notifyWorker(worker);
-    await delay(300); // the worker's fetch now waits for the lock
+    // The worker's fetch waits for the lock.
+    while (
+      !(await admin.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = '${jobs}.job'::regclass`))
+        .rowCount
+    )
+      await delay(20);
+    const closing = once(boss, 'stopped'); // pg-boss found no job in hand; its connections close next
     const stopped = boss.stop({ graceful: true, wait: true, timeout: 1000 });
-    await delay(1500); // pg-boss has found no job in hand and closes its connections
+    await closing;
     await admin.query('COMMIT'); // the fetch goes on and takes the job
     await stopped;
     const { rows } = await admin.query(`SELECT state FROM ${jobs}.job WHERE id = $1`, [id]);
