@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { JobContext, JobDefinition } from '../../src/api/job-definition.js';
 import { loadConfig } from '../../src/config/config.js';
 import { bossSchema, startQueue } from '../../src/jobs/queue.js';
-import { startWorkers } from '../../src/jobs/registry.js';
+import { createQueues, startWorkers } from '../../src/jobs/registry.js';
 import { nodeArgsFor } from '../helpers/code-root.js';
 import { testDatabaseUrl } from '../helpers/test-database.js';
 
@@ -50,7 +50,13 @@ test('a job fetched while its queue stops is handed back to run again, not left 
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    const config = loadConfig({});
+    // Every queue first, so that starting the worker under the lock makes none.
+    await createQueues(boss, config);
     await boss.createQueue('held');
+    const id = await boss.send('held', {});
+    await admin.query('BEGIN');
+    await admin.query(`LOCK TABLE ${jobs}.job IN EXCLUSIVE MODE`);
     let began = false;
     const held: JobDefinition = {
       name: 'held',
@@ -58,15 +64,8 @@ test('a job fetched while its queue stops is handed back to run again, not left 
         began = true;
       },
     };
-    // The worker has fetched once and found nothing; its next fetch is when it is woken.
-    const [worker] = (await startWorkers(boss, { config: loadConfig({}) } as JobContext, [held])).get(
-      'held',
-    )!;
-    const id = await boss.send('held', {});
-    await admin.query('BEGIN');
-    await admin.query(`LOCK TABLE ${jobs}.job IN EXCLUSIVE MODE`);
-    boss.notifyWorker(worker);
-    // The worker's fetch waits for the lock.
+    await startWorkers(boss, { config } as JobContext, [held]);
+    // The worker's first fetch waits for the lock.
     while (
       !(await admin.query(`SELECT 1 FROM pg_locks WHERE NOT granted AND relation = '${jobs}.job'::regclass`))
         .rowCount
